@@ -1,0 +1,60 @@
+import type { IAuthenticateGeneric, Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+export class LoftyApi implements ICredentialType {
+	name = 'loftyApi';
+
+	displayName = 'Lofty API';
+
+	icon: Icon = { light: 'file:../icons/lofty.svg', dark: 'file:../icons/lofty.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-lofty/n8n-nodes-lofty#lofty-api-key';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'Your personal Lofty API key, from Lofty: Settings > Integrations > API',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://api.lofty.com',
+			description: 'Leave as is for Lofty. Change it only to use a sandbox or a proxy.',
+		},
+	];
+
+	// Lofty expects API keys with the "token" scheme; "Bearer" is for OAuth tokens only.
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: { headers: { Authorization: '=token {{$credentials.apiKey}}' } },
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/v1.0/me',
+			headers: { 'Content-Type': 'application/json' },
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'Lofty rejected the API key (401). Copy it again from Lofty: Settings > Integrations > API.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 400,
+					message: 'Lofty did not accept this key (400). Make sure it is an API key, not an OAuth token.',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,90 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { describeResources } from './model/describe';
+import { executeOperation } from './model/execute';
+import { getMembers } from './methods/loadOptions';
+import { searchLeads } from './methods/listSearch';
+import { findOperation, RESOURCES } from './resources';
+
+/** The fields of a failed item when "Continue On Fail" is on: what went wrong, in words and codes. */
+function errorItem(error: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject }): IDataObject {
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.description = error.description;
+	if (error.httpCode) json.httpCode = error.httpCode;
+	const code = (error as { errorResponse?: IDataObject }).errorResponse?.code;
+	if (code !== undefined) json.code = code;
+	return json;
+}
+
+export class Lofty implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Lofty',
+		name: 'lofty',
+		icon: { light: 'file:../../icons/lofty.svg', dark: 'file:../../icons/lofty.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Work with leads and more in the Lofty real-estate CRM',
+		defaults: { name: 'Lofty' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{ name: 'loftyApi', required: true, displayOptions: { show: { authentication: ['apiKey'] } } },
+			{ name: 'loftyOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
+		],
+		properties: [
+			{
+				displayName: 'Authentication',
+				name: 'authentication',
+				type: 'options',
+				options: [
+					{ name: 'API Key', value: 'apiKey' },
+					{ name: 'OAuth2', value: 'oAuth2' },
+				],
+				default: 'apiKey',
+			},
+			...describeResources(RESOURCES),
+		],
+	};
+
+	methods = {
+		listSearch: { searchLeads },
+		loadOptions: { getMembers },
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const output: INodeExecutionData[] = [];
+		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+			try {
+				const resource = this.getNodeParameter('resource', itemIndex) as string;
+				const operation = this.getNodeParameter('operation', itemIndex) as string;
+				const op = findOperation(resource, operation);
+				if (!op) {
+					throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, { itemIndex });
+				}
+				const records = await executeOperation(this, op, itemIndex);
+				for (const json of records) output.push({ json, pairedItem: { item: itemIndex } });
+			} catch (error) {
+				if (this.continueOnFail()) {
+					output.push({ json: errorItem(error as Error), pairedItem: { item: itemIndex } });
+					continue;
+				}
+				if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+					error.context.itemIndex ??= itemIndex;
+					throw error;
+				}
+				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			}
+		}
+		return [output];
+	}
+}

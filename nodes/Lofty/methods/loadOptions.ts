@@ -1,0 +1,19 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { paginate } from '../transport/pagination';
+import { loftyRequest } from '../transport/request';
+
+/** Team members for agent dropdowns (assigned agent and filters). */
+export async function getMembers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const members = await paginate(
+		{ style: 'offset', itemsKey: 'members', maxPageSize: 100 },
+		async (qs) => await loftyRequest(this, { method: 'GET', path: '/v1.0/members', qs }),
+		Infinity,
+	);
+	return members
+		.map((member: IDataObject) => {
+			const name = [member.firstName, member.lastName].filter(Boolean).join(' ') || String(member.email ?? member.id);
+			return { name: member.email ? `${name} (${member.email as string})` : name, value: String(member.id) };
+		})
+		.sort((a, b) => a.name.localeCompare(b.name));
+}

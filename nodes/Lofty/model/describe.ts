@@ -1,0 +1,191 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { OperationDef, ParamDef, ResourceDef } from './types';
+
+/** Name of the collection parameter that holds an operation's optional fields. */
+export function optionalCollection(op: OperationDef): { name: string; title: string } {
+	const title = op.optionalTitle ?? (op.pagination ? 'Filters' : op.method === 'GET' ? 'Options' : 'Additional Fields');
+	const name = title.charAt(0).toLowerCase() + title.slice(1).replace(/\s+/g, '');
+	return { name, title };
+}
+
+function byName<T extends { name: string }>(a: T, b: T): number {
+	return a.name.localeCompare(b.name);
+}
+
+const LEAD_URL_REGEX = '(?:leadId=|/leads?/(?:detail/)?)(\\d+)';
+
+/** The editor field for one parameter; `show` is omitted for fields inside a collection. */
+export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']): INodeProperties {
+	const base = {
+		displayName: p.displayName,
+		name: p.name,
+		required: p.required || undefined,
+		description: p.description,
+		hint: p.hint,
+		placeholder: p.placeholder,
+		displayOptions: show,
+	};
+	const strip = (prop: INodeProperties): INodeProperties => {
+		for (const key of Object.keys(prop) as Array<keyof INodeProperties>) {
+			if (prop[key] === undefined) delete prop[key];
+		}
+		return prop;
+	};
+	switch (p.type) {
+		case 'lead':
+			return strip({
+				...base,
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a lead...',
+						typeOptions: { searchListMethod: 'searchLeads', searchable: true, searchFilterRequired: false },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. 651095960136641',
+						validation: [{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A lead ID is a whole number' } }],
+					},
+					{
+						displayName: 'By URL',
+						name: 'url',
+						type: 'string',
+						placeholder: 'e.g. https://crm.lofty.com/admin/home/lead/detail/651095960136641',
+						extractValue: { type: 'regex', regex: LEAD_URL_REGEX },
+						validation: [{ type: 'regex', properties: { regex: `.*${LEAD_URL_REGEX}.*`, errorMessage: 'Not a Lofty lead URL' } }],
+					},
+				],
+			});
+		case 'string':
+		case 'id':
+			if (p.loadOptions) {
+				return strip({ ...base, type: 'options', typeOptions: { loadOptionsMethod: p.loadOptions }, default: '' });
+			}
+			return strip({ ...base, type: 'string', default: (p.default as string) ?? '' });
+		case 'number':
+			return strip({
+				...base,
+				type: 'number',
+				default: (p.default as number) ?? 0,
+				typeOptions: p.min !== undefined || p.max !== undefined ? { minValue: p.min, maxValue: p.max } : undefined,
+			});
+		case 'boolean':
+			return strip({ ...base, type: 'boolean', default: (p.default as boolean) ?? false });
+		case 'options':
+			return strip({
+				...base,
+				type: 'options',
+				options: p.loadOptions ? undefined : p.options,
+				typeOptions: p.loadOptions ? { loadOptionsMethod: p.loadOptions } : undefined,
+				default: (p.default as string) ?? (p.options?.[0]?.value as string) ?? '',
+			});
+		case 'multiOptions':
+			return strip({
+				...base,
+				type: 'multiOptions',
+				options: p.loadOptions ? undefined : p.options,
+				typeOptions: p.loadOptions ? { loadOptionsMethod: p.loadOptions } : undefined,
+				default: (p.default as string[]) ?? [],
+			});
+		case 'dateTime':
+			return strip({ ...base, type: 'dateTime', default: '' });
+		case 'json':
+			return strip({ ...base, type: 'json', default: (p.default as string) ?? (p.jsonShape === 'array' ? '[]' : '{}') });
+		case 'stringList':
+		case 'idList':
+			return strip({
+				...base,
+				type: 'string',
+				typeOptions: { multipleValues: true, multipleValueButtonText: `Add ${p.displayName.replace(/s$/, '')}` },
+				default: [],
+			});
+		case 'fixedCollection':
+			return strip({
+				...base,
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				default: {},
+				options: [{ displayName: p.displayName, name: 'values', values: (p.fields ?? []).map((f) => toProperty(f)) }],
+			});
+	}
+}
+
+/** Derives the node's resource, operation and field properties from the resource tables. */
+export function describeResources(resources: ResourceDef[]): INodeProperties[] {
+	const sorted = [...resources].sort(byName);
+	const properties: INodeProperties[] = [
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'options',
+			noDataExpression: true,
+			options: sorted.map((r) => ({ name: r.name, value: r.value, description: r.description })),
+			default: resources[0].value,
+		},
+	];
+	for (const resource of sorted) {
+		const operations: INodePropertyOptions[] = resource.operations
+			.map((op) => ({ name: op.name, value: op.value, action: op.action, description: op.description }))
+			.sort(byName);
+		properties.push({
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource.value] } },
+			options: operations,
+			default: resource.operations[0].value,
+		});
+	}
+	for (const resource of sorted) {
+		for (const op of resource.operations) {
+			const show = { show: { resource: [resource.value], operation: [op.value] } };
+			if (op.notice) {
+				properties.push({ displayName: op.notice, name: `${op.value}Notice`, type: 'notice', default: '', displayOptions: show });
+			}
+			for (const p of op.params.filter((param) => param.required)) properties.push(toProperty(p, show));
+			if (op.pagination) {
+				properties.push(
+					{
+						displayName: 'Return All',
+						name: 'returnAll',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to return all results or only up to a given limit',
+						displayOptions: show,
+					},
+					{
+						displayName: 'Limit',
+						name: 'limit',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 50,
+						description: 'Max number of results to return',
+						displayOptions: { show: { ...show.show, returnAll: [false] } },
+					},
+				);
+			}
+			const optional = op.params.filter((param) => !param.required);
+			if (optional.length) {
+				const { name, title } = optionalCollection(op);
+				properties.push({
+					displayName: title,
+					name,
+					type: 'collection',
+					placeholder: title === 'Filters' ? 'Add Filter' : title === 'Options' ? 'Add Option' : 'Add Field',
+					default: {},
+					displayOptions: show,
+					options: optional.map((p) => toProperty(p)).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+				});
+			}
+		}
+	}
+	return properties;
+}

@@ -1,0 +1,95 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { paginate } from '../transport/pagination';
+import type { QueryValue } from '../transport/request';
+import { loftyRequest } from '../transport/request';
+import { InvalidValue, invalid, readValues } from './params';
+import type { OperationDef, ParamDef } from './types';
+
+function setPath(target: IDataObject, key: string, value: unknown): void {
+	const parts = key.split('.');
+	let node = target;
+	for (const part of parts.slice(0, -1)) {
+		if (node[part] === undefined || typeof node[part] !== 'object') node[part] = {};
+		node = node[part] as IDataObject;
+	}
+	node[parts[parts.length - 1]] = value as IDataObject;
+}
+
+/** IDs travel in JSON bodies as bigints, which the transport writes as exact integer literals. */
+function bodyValue(p: ParamDef, value: unknown): unknown {
+	if (p.type === 'id' || p.type === 'lead') return BigInt(value as string);
+	if (p.type === 'idList') return (value as string[]).map((v) => BigInt(v));
+	return value;
+}
+
+function queryValue(p: ParamDef, value: unknown): QueryValue {
+	if (Array.isArray(value)) return value.join(',');
+	if (p.type === 'json') return JSON.stringify(value);
+	return value as QueryValue;
+}
+
+/** Places each converted value in the path, the query or the body, as its definition says. */
+export function buildRequest(op: OperationDef, values: IDataObject) {
+	let path = op.path;
+	const qs: Record<string, QueryValue> = {};
+	let body: IDataObject | IDataObject[] | undefined;
+	for (const p of op.params) {
+		const value = values[p.name];
+		if (value === undefined) continue;
+		const key = p.key ?? p.name;
+		if (p.in === 'path') path = path.replace(`{${key}}`, encodeURIComponent(String(value)));
+		else if (p.in === 'query') qs[key] = queryValue(p, value);
+		else if (op.bodyFromList === p.name) body = value as IDataObject[];
+		else if (key === '$merge') body = { ...(body as IDataObject), ...(value as IDataObject) };
+		else setPath((body ??= {}) as IDataObject, key, bodyValue(p, value));
+	}
+	if (body === undefined && (op.method === 'POST' || op.method === 'PUT') && op.params.some((p) => p.in === 'body')) {
+		body = op.bodyFromList ? [] : {};
+	}
+	return { path, qs, body };
+}
+
+/** Turns an answer into output records: unwrapped, arrays split, bare values wrapped. */
+export function toRecords(response: unknown, unwrap?: string): IDataObject[] {
+	let value = response;
+	if (unwrap && value !== null && typeof value === 'object' && !Array.isArray(value) && unwrap in (value as IDataObject)) {
+		value = (value as IDataObject)[unwrap];
+	}
+	if (Array.isArray(value)) {
+		return value.map((v) => (v !== null && typeof v === 'object' ? (v as IDataObject) : { value: v as string }));
+	}
+	if (value !== null && typeof value === 'object') return [value as IDataObject];
+	if (value === undefined || value === '') return [{ success: true }];
+	return [{ result: value as string }];
+}
+
+/** Runs one operation for one item: read and check the fields, call Lofty, shape the result. */
+export async function executeOperation(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): Promise<IDataObject[]> {
+	const values = readValues(ctx, op, itemIndex);
+	try {
+		op.validate?.({ ctx, itemIndex, values });
+	} catch (error) {
+		if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error);
+		throw error;
+	}
+	const { path, qs, body } = buildRequest(op, values);
+	const call = (extraQs: Record<string, QueryValue> = {}) =>
+		loftyRequest(ctx, { method: op.method, path, qs: { ...qs, ...extraQs }, body }, itemIndex);
+
+	if (op.pagination) {
+		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+		const limit = Number(ctx.getNodeParameter('limit', itemIndex, 50));
+		if (!returnAll && !(Number.isInteger(limit) && limit >= 1)) {
+			throw invalid(ctx, itemIndex, new InvalidValue('Limit', `must be a whole number of at least 1, got ${limit}`));
+		}
+		const want = returnAll ? Infinity : limit;
+		return await paginate(op.pagination, call, want);
+	}
+	const response = await call();
+	if (op.output) {
+		const shaped = op.output(response, { ctx, itemIndex, values });
+		return Array.isArray(shaped) ? shaped : [shaped];
+	}
+	return toRecords(response, op.unwrap);
+}

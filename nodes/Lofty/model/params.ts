@@ -1,0 +1,200 @@
+import { DateTime } from 'luxon';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { parseJson } from '../transport/json';
+import { optionalCollection } from './describe';
+import type { OperationDef, ParamDef } from './types';
+
+const MAX_INT64 = BigInt('9223372036854775807');
+
+/** A value the user gave that breaks a rule: the message names the field and the rule. */
+export class InvalidValue extends Error {
+	constructor(
+		readonly field: string,
+		readonly rule: string,
+	) {
+		super(`${field}: ${rule}`);
+	}
+}
+
+function show(value: unknown): string {
+	const text = typeof value === 'string' ? value : JSON.stringify(value);
+	return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function isEmpty(value: unknown): boolean {
+	return (
+		value === undefined ||
+		value === null ||
+		(typeof value === 'string' && value.trim() === '') ||
+		(Array.isArray(value) && value.length === 0)
+	);
+}
+
+/** Checks a Lofty ID: a whole number from 1 to 2^63-1, kept as exact digits. */
+export function toId(field: string, value: unknown): string {
+	const text = typeof value === 'number' ? (Number.isSafeInteger(value) ? String(value) : '') : String(value ?? '').trim();
+	if (!/^\d+$/.test(text) || BigInt(text) < 1n || BigInt(text) > MAX_INT64) {
+		throw new InvalidValue(field, `must be a Lofty ID (a whole number from 1 to 9223372036854775807), got ${show(value)}`);
+	}
+	return text.replace(/^0+(?=\d)/, '');
+}
+
+function toList(field: string, value: unknown): string[] {
+	let list: unknown[];
+	if (Array.isArray(value)) list = value;
+	else if (typeof value === 'string') list = value.split(',');
+	else throw new InvalidValue(field, `must be a list of values, got ${show(value)}`);
+	return list.map((v) => String(v ?? '').trim()).filter((v) => v !== '');
+}
+
+function toEpochOrIso(p: ParamDef, value: unknown): number | string {
+	let date: DateTime;
+	if (typeof value === 'number' || (typeof value === 'string' && /^\d{10,}$/.test(value.trim()))) {
+		date = DateTime.fromMillis(Number(value), { zone: 'utc' });
+	} else if (value instanceof Date) {
+		date = DateTime.fromJSDate(value);
+	} else if (DateTime.isDateTime(value)) {
+		date = value;
+	} else {
+		date = DateTime.fromISO(String(value).trim(), { setZone: true });
+	}
+	if (!date.isValid) {
+		throw new InvalidValue(p.displayName, `must be a date and time (ISO 8601 such as 2026-01-31T09:00:00Z, or epoch milliseconds), got ${show(value)}`);
+	}
+	if (p.format === 'iso') return date.toISO() as string;
+	if (p.format === 'date') return date.toFormat('MMM d, yyyy', { locale: 'en-US' });
+	return date.toMillis();
+}
+
+function toNumber(p: ParamDef, value: unknown): number {
+	const number = typeof value === 'number' ? value : Number(String(value).trim());
+	if (!Number.isFinite(number)) throw new InvalidValue(p.displayName, `must be a number, got ${show(value)}`);
+	if (p.min !== undefined && number < p.min) throw new InvalidValue(p.displayName, `must be at least ${p.min}, got ${number}`);
+	if (p.max !== undefined && number > p.max) throw new InvalidValue(p.displayName, `must be at most ${p.max}, got ${number}`);
+	return number;
+}
+
+function toBoolean(p: ParamDef, value: unknown): boolean {
+	if (typeof value === 'boolean') return value;
+	if (value === 'true' || value === 1 || value === '1') return true;
+	if (value === 'false' || value === 0 || value === '0') return false;
+	throw new InvalidValue(p.displayName, `must be true or false, got ${show(value)}`);
+}
+
+function checkLength(p: ParamDef, text: string): string {
+	if (p.maxLength !== undefined && text.length > p.maxLength) {
+		throw new InvalidValue(p.displayName, `must be at most ${p.maxLength} characters, got ${text.length}`);
+	}
+	return text;
+}
+
+/** Converts one parameter value to what the request needs; undefined means "leave it out". */
+export function convert(p: ParamDef, raw: unknown): unknown {
+	if (p.type !== 'boolean' && p.type !== 'number' && isEmpty(raw)) {
+		if (p.required) {
+			throw new InvalidValue(p.displayName, p.requiredCode ? `is required (Lofty would answer ${p.requiredCode})` : 'is required');
+		}
+		return undefined;
+	}
+	switch (p.type) {
+		case 'string':
+			return checkLength(p, typeof raw === 'string' ? raw.trim() : String(raw));
+		case 'options': {
+			const allowed = p.options?.map((o) => o.value);
+			if (allowed && !p.loadOptions && !allowed.includes(raw as string)) {
+				throw new InvalidValue(p.displayName, `must be one of ${allowed.join(', ')}, got ${show(raw)}`);
+			}
+			return raw;
+		}
+		case 'multiOptions': {
+			const list = Array.isArray(raw) ? raw.filter((v) => !isEmpty(v)) : toList(p.displayName, raw);
+			return list.length ? list : undefined;
+		}
+		case 'number':
+			if (raw === undefined || raw === null || raw === '') return undefined;
+			return toNumber(p, raw);
+		case 'boolean':
+			if (raw === undefined || raw === null || raw === '') return undefined;
+			return toBoolean(p, raw);
+		case 'id':
+		case 'lead':
+			if (p.allowMinusOne && String(raw).trim() === '-1') return '-1';
+			return toId(p.displayName, raw);
+		case 'dateTime':
+			return toEpochOrIso(p, raw);
+		case 'stringList': {
+			const list = toList(p.displayName, raw).map((v) => checkLength(p, v));
+			if (p.maxItems !== undefined && list.length > p.maxItems) {
+				throw new InvalidValue(p.displayName, `takes at most ${p.maxItems} entries, got ${list.length}`);
+			}
+			return list.length ? list : undefined;
+		}
+		case 'idList': {
+			const list = toList(p.displayName, raw).map((v) => toId(p.displayName, v));
+			return list.length ? list : undefined;
+		}
+		case 'json': {
+			let value = raw;
+			if (typeof raw === 'string') {
+				try {
+					value = parseJson(raw);
+				} catch (error) {
+					throw new InvalidValue(p.displayName, `must be valid JSON (${(error as Error).message})`);
+				}
+			}
+			if (p.jsonShape === 'array' && !Array.isArray(value)) throw new InvalidValue(p.displayName, 'must be a JSON array');
+			if (p.jsonShape === 'object' && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+				throw new InvalidValue(p.displayName, 'must be a JSON object');
+			}
+			return value;
+		}
+		case 'fixedCollection': {
+			const rows = ((raw as IDataObject)?.values as IDataObject[] | undefined) ?? [];
+			const converted = rows.map((row) => {
+				const out: IDataObject = {};
+				for (const field of p.fields ?? []) {
+					const v = convert(field, row[field.name]);
+					if (v !== undefined) out[field.key ?? field.name] = v as IDataObject;
+				}
+				return out;
+			});
+			if (p.required && converted.length === 0) throw new InvalidValue(p.displayName, 'needs at least one entry');
+			if (p.maxItems !== undefined && converted.length > p.maxItems) {
+				throw new InvalidValue(p.displayName, `takes at most ${p.maxItems} entries, got ${converted.length}`);
+			}
+			return converted.length ? converted : undefined;
+		}
+	}
+}
+
+/** Reads, checks and converts every parameter of an operation for one item. */
+export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): IDataObject {
+	const values: IDataObject = {};
+	const optional = op.params.some((p) => !p.required)
+		? (ctx.getNodeParameter(optionalCollection(op).name, itemIndex, {}) as IDataObject)
+		: {};
+	try {
+		for (const p of op.params) {
+			const raw = p.required
+				? ctx.getNodeParameter(p.name, itemIndex, undefined, { extractValue: p.type === 'lead' })
+				: optional[p.name];
+			if (!p.required && raw === undefined) continue;
+			if (p.sendOnlyIfTrue && raw !== true && raw !== 'true') continue;
+			const value = convert(p, raw);
+			if (value !== undefined) values[p.name] = value as IDataObject;
+		}
+	} catch (error) {
+		if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error);
+		throw error;
+	}
+	return values;
+}
+
+export function invalid(ctx: IExecuteFunctions, itemIndex: number, error: InvalidValue): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `Invalid value for "${error.field}": ${error.rule}`, {
+		itemIndex,
+		description: 'Nothing was sent to Lofty for this item. Correct the field and run again.',
+	});
+}

@@ -1,0 +1,111 @@
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodePropertyOptions } from 'n8n-workflow';
+
+import type { Pagination } from '../transport/pagination';
+
+/**
+ * How a parameter is shown and what it becomes on the wire:
+ * - string, number, boolean, options, multiOptions, json: as n8n shows them;
+ * - id: a 64-bit Lofty ID typed as text, checked to be a positive integer, sent exactly;
+ * - lead: a lead chosen with a resource locator (list, ID, URL), sent like `id`;
+ * - dateTime: n8n's date picker, sent as epoch milliseconds unless `format` says otherwise;
+ * - stringList / idList: several values, sent as an array (body) or comma-joined (query);
+ * - fixedCollection: rows of sub-fields (for example assignees), sent as an array of objects.
+ */
+export type ParamType =
+	| 'string'
+	| 'number'
+	| 'boolean'
+	| 'options'
+	| 'multiOptions'
+	| 'json'
+	| 'id'
+	| 'lead'
+	| 'dateTime'
+	| 'stringList'
+	| 'idList'
+	| 'fixedCollection';
+
+export type ParamLocation = 'path' | 'query' | 'body';
+
+export interface ParamDef {
+	/** n8n parameter name; also the wire name unless `key` is given. */
+	name: string;
+	displayName: string;
+	type: ParamType;
+	in: ParamLocation;
+	/** Wire name; dots nest inside the body (`inquiry.priceMin`). */
+	key?: string;
+	required?: boolean;
+	default?: string | number | boolean | string[] | IDataObject;
+	description?: string;
+	hint?: string;
+	placeholder?: string;
+	options?: INodePropertyOptions[];
+	/** Name of a loadOptions method filling the dropdown from the API. */
+	loadOptions?: string;
+	min?: number;
+	max?: number;
+	maxLength?: number;
+	/** For lists: largest number of entries. */
+	maxItems?: number;
+	/** For `dateTime`: how the date is sent (default epoch milliseconds). */
+	format?: 'epochMs' | 'iso' | 'date';
+	/** For `json`: the JSON value must be an array or an object. */
+	jsonShape?: 'array' | 'object';
+	/** For `fixedCollection`: the fields of one row. */
+	fields?: ParamDef[];
+	/** For `id`: -1 is also accepted (Lofty's "company level" or "unset"). */
+	allowMinusOne?: boolean;
+	/** Lofty's error code for this missing field, named in the error raised before sending. */
+	requiredCode?: string;
+	/** For boolean filters: sent only when switched on. */
+	sendOnlyIfTrue?: boolean;
+}
+
+export interface BuiltRequest {
+	path: string;
+	qs: Record<string, string | number | boolean | undefined>;
+	body: IDataObject | IDataObject[] | undefined;
+}
+
+export interface OperationContext {
+	ctx: IExecuteFunctions;
+	itemIndex: number;
+	/** Parameter values by parameter name, after validation and conversion. */
+	values: IDataObject;
+}
+
+export interface OperationDef {
+	/** Operation value stored in workflows, e.g. `getAll`. */
+	value: string;
+	/** Title-case name in the picker, e.g. `Get Many`. */
+	name: string;
+	/** Sentence-case action, e.g. `Get many leads`. */
+	action: string;
+	description: string;
+	method: IHttpRequestMethods;
+	/** Path with `{placeholders}` filled from `in: 'path'` parameters. */
+	path: string;
+	params: ParamDef[];
+	/** Lists: the pagination style; the node adds Return All and Limit. */
+	pagination?: Pagination;
+	/** Where the record sits in the answer (`lead` for `{lead: {...}}`); bare answers pass through. */
+	unwrap?: string;
+	/** Body is a JSON array built from this fixedCollection parameter (for example Assign). */
+	bodyFromList?: string;
+	/** Title of the collection that holds the optional parameters. */
+	optionalTitle?: string;
+	/** Checks across fields that the spec states, run before any request. */
+	validate?: (op: OperationContext) => void;
+	/** Shapes the result when the answer alone is not what a user needs (Delete). */
+	output?: (response: unknown, op: OperationContext) => IDataObject | IDataObject[];
+	/** A line shown above the fields (for example that a write is asynchronous). */
+	notice?: string;
+}
+
+export interface ResourceDef {
+	value: string;
+	name: string;
+	description?: string;
+	operations: OperationDef[];
+}

@@ -1,0 +1,333 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { InvalidValue } from '../model/params';
+import type { OperationContext, ParamDef, ResourceDef } from '../model/types';
+import { inquiryFields, leadWriteFields, propertyFields } from './leadFields';
+
+/** The lead chosen with a resource locator, placed in the path. */
+export const leadInPath: ParamDef = {
+	name: 'leadId',
+	displayName: 'Lead',
+	type: 'lead',
+	in: 'path',
+	required: true,
+	description: 'The lead to act on: pick it from the list, or give its ID or its Lofty URL',
+};
+
+const SORTS = [
+	'Default', 'LastContact', 'LastCall', 'LastEmail', 'LastActivity', 'CreateTime', 'Inquries', 'DeleteTime',
+	'AssignTime', 'Score', 'Activity', 'Communication', 'HasDrip', 'HasAlert', 'Task', 'Lender', 'ActivitySearch',
+	'ActivityViews', 'ActivityFavorites', 'DripStatus', 'DripOpenRate', 'AlertFrequency', 'AlertOpenRate', 'SCOREV2',
+	'SmartPlanStatus',
+].map((v) => ({ name: v === 'Inquries' ? 'Inquiries' : v.replace(/([a-z])([A-Z])/g, '$1 $2'), value: v }));
+
+function requireOneOf(op: OperationContext, names: string[], what: string): void {
+	if (!names.some((name) => op.values[name] !== undefined)) throw new InvalidValue(what, 'set at least one field');
+}
+
+const assignedUser: ParamDef = {
+	name: 'assignedUserId',
+	displayName: 'Assigned Agent Name or ID',
+	type: 'id',
+	in: 'body',
+	loadOptions: 'getMembers',
+	description:
+		'Agent to assign the lead to directly. Leave empty to let Lofty\'s lead routing choose. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+function checkOwnership(op: OperationContext): void {
+	const scope = op.values.ownershipScope;
+	if ((scope === 'OFFICE' || scope === 'PERSONAL') && op.values.ownershipId === undefined && op.values.ownershipScope !== undefined) {
+		throw new InvalidValue('Ownership ID', `is required when Ownership Scope is ${scope === 'OFFICE' ? 'Office' : 'Personal'}`);
+	}
+	const family = op.values.leadFamilyMemberList as unknown[] | undefined;
+	if (family && family.length > 4) throw new InvalidValue('Family Members (JSON)', `takes at most 4 entries, got ${family.length}`);
+}
+
+const TAG_FIELDS = ['tags', 'tagsAdd', 'tagsRemove'];
+
+export const lead: ResourceDef = {
+	value: 'lead',
+	name: 'Lead',
+	description: 'Contacts in the Lofty CRM',
+	operations: [
+		{
+			value: 'create',
+			name: 'Create',
+			action: 'Create a lead',
+			description: 'Create a lead; without an assigned agent, Lofty routing assigns one',
+			method: 'POST',
+			path: '/v1.0/leads',
+			params: [
+				{ name: 'firstName', displayName: 'First Name', type: 'string', in: 'body', required: true, maxLength: 30 },
+				...leadWriteFields(),
+				assignedUser,
+				{
+					name: 'assignGroupId',
+					displayName: 'Routing Scope (Office ID)',
+					type: 'id',
+					in: 'body',
+					allowMinusOne: true,
+					description: 'When routing assigns the lead: -1 uses company-level rules, an office ID uses that office\'s rules',
+				},
+				{ name: 'welcomeEmail', displayName: 'Send Welcome Email', type: 'boolean', in: 'body', description: 'Whether Lofty sends the lead its welcome email' },
+				{ name: 'leadAlert', displayName: 'Send New-Lead Alert', type: 'boolean', in: 'body', description: 'Whether Lofty emails the new-lead alert to the agent' },
+				{ name: 'content', displayName: 'Note', type: 'string', in: 'body', description: 'A note added to the new lead' },
+				{ name: 'isPin', displayName: 'Pin Note', type: 'boolean', in: 'body', description: 'Whether the note is pinned' },
+			],
+			validate: checkOwnership,
+		},
+		{
+			value: 'get',
+			name: 'Get',
+			action: 'Get a lead',
+			description: 'Get one lead by ID',
+			method: 'GET',
+			path: '/v1.0/leads/{leadId}',
+			params: [
+				leadInPath,
+				{ name: 'withTrash', displayName: 'Include Trashed', type: 'boolean', in: 'query', description: 'Whether a lead in the trash is found too' },
+			],
+			// Live clients saw `{lead: {...}}` although the OpenAPI shows the lead bare: accept both.
+			unwrap: 'lead',
+		},
+		{
+			value: 'getAll',
+			name: 'Get Many',
+			action: 'Get many leads',
+			description: 'Search leads with filters',
+			method: 'GET',
+			path: '/v1.0/leads',
+			pagination: { style: 'offset', itemsKey: 'leads', maxPageSize: 100, scrollId: true },
+			params: [
+				{ name: 'key', displayName: 'Search Text', type: 'string', in: 'query', description: 'Fuzzy match on name, phone or email' },
+				{ name: 'stage', displayName: 'Stage', type: 'string', in: 'query', description: 'Pipeline stage names' },
+				{ name: 'source', displayName: 'Source', type: 'string', in: 'query' },
+				{ name: 'phone', displayName: 'Phone', type: 'string', in: 'query', description: 'Exact phone number, e.g. 3479033333' },
+				{ name: 'email', displayName: 'Email', type: 'string', in: 'query', placeholder: 'name@email.com', description: 'Exact email address' },
+				{ ...assignedUser, in: 'query', displayName: 'Assigned Agent Name or ID', description: 'Only leads assigned to this agent. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.' },
+				{ name: 'contacted', displayName: 'Contacted', type: 'boolean', in: 'query', description: 'Whether to keep only leads that have (on) or have not (off) been contacted' },
+				{ name: 'segments', displayName: 'Segments', type: 'stringList', in: 'query' },
+				{ name: 'groups', displayName: 'Groups (Deprecated)', type: 'stringList', in: 'query', description: 'Group names; use Segments instead' },
+				{ name: 'allTags', displayName: 'Has All Tags', type: 'stringList', in: 'query' },
+				{ name: 'anyTags', displayName: 'Has Any Tag', type: 'stringList', in: 'query' },
+				{ name: 'groupIds', displayName: 'Office ID', type: 'id', in: 'query' },
+				{ name: 'querySubGroup', displayName: 'Include Sub-Offices', type: 'boolean', in: 'query', description: 'Whether leads of sub-offices are included' },
+				{ name: 'languages', displayName: 'Languages', type: 'stringList', in: 'query', placeholder: 'e.g. en' },
+				{ name: 'preciseSearchFlag', displayName: 'Precise Email/Phone Match', type: 'boolean', in: 'query', description: 'Whether email and phone must match exactly' },
+				{ name: 'roleAssigneeFilters', displayName: 'Role Assignee Filters (JSON)', type: 'json', in: 'query', jsonShape: 'array', description: 'E.g. [{"roleName": "Lender", "assigneeToIds": [111, 222]}]' },
+				{ name: 'otherFilters', displayName: 'Other Filters', type: 'string', in: 'query', description: 'Custom filter overrides, passed to Lofty as given' },
+				{ name: 'returnFields', displayName: 'Return Fields', type: 'stringList', in: 'query', placeholder: 'e.g. firstName', description: 'Only these lead fields are returned (plus the ID)' },
+				{ name: 'sort', displayName: 'Sort By', type: 'options', in: 'query', options: SORTS, default: 'Default' },
+				{ name: 'desc', displayName: 'Descending', type: 'boolean', in: 'query', default: true, description: 'Whether to sort descending' },
+			],
+		},
+		{
+			value: 'update',
+			name: 'Update',
+			action: 'Update a lead',
+			description: 'Change fields and tags of a lead',
+			method: 'PUT',
+			path: '/v1.0/leads/{leadId}',
+			optionalTitle: 'Update Fields',
+			params: [
+				leadInPath,
+				{ name: 'firstName', displayName: 'First Name', type: 'string', in: 'body', maxLength: 30 },
+				...leadWriteFields(),
+				{ ...assignedUser, description: 'Agent to assign the lead to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.' },
+				{ name: 'tagsRemove', displayName: 'Tags to Remove', type: 'stringList', in: 'body', description: 'Tag names removed after Tags / Tags to Add are applied; names not on the lead are ignored' },
+				{ name: 'clearAllTags', displayName: 'Clear All Tags', type: 'boolean', in: 'body', sendOnlyIfTrue: true, description: 'Whether to remove every tag; cannot be combined with the other tag fields, which it would override' },
+				{ name: 'isHidden', displayName: 'Hidden', type: 'boolean', in: 'body', description: 'Whether the lead is hidden' },
+			],
+			validate(op) {
+				checkOwnership(op);
+				const fields = Object.keys(op.values).filter((name) => name !== 'leadId');
+				if (fields.length === 0) throw new InvalidValue('Update Fields', 'add at least one field to change');
+				// The spec: clearAllTags takes precedence over tags, tagsAdd and tagsRemove. Sending both
+				// would silently drop the other tag changes, so the combination is refused up front.
+				if (op.values.clearAllTags === true && TAG_FIELDS.some((name) => op.values[name] !== undefined)) {
+					throw new InvalidValue(
+						'Clear All Tags',
+						'removes every tag and overrides Tags, Tags to Add and Tags to Remove; to replace all tags with a new set use "Tags (Replace All)" alone',
+					);
+				}
+			},
+		},
+		{
+			value: 'delete',
+			name: 'Delete',
+			action: 'Delete a lead',
+			description: 'Move a lead to the trash',
+			method: 'DELETE',
+			path: '/v1.0/leads/{leadId}',
+			params: [
+				leadInPath,
+				{ name: 'reason', displayName: 'Reason', type: 'string', in: 'query', required: true, description: 'Why the lead is deleted; Lofty keeps it for audit' },
+			],
+			output: (response, op) => ({
+				deleted: true,
+				leadId: op.values.leadId as string,
+				...(response !== null && typeof response === 'object' && !Array.isArray(response) ? (response as IDataObject) : {}),
+			}),
+		},
+		{
+			value: 'addInquiry',
+			name: 'Add Inquiry',
+			action: 'Add an inquiry to a lead',
+			description: 'Record what the lead is looking for (price, type, rooms, areas)',
+			method: 'POST',
+			path: '/v1.0/leads/{leadId}/inquiry',
+			optionalTitle: 'Inquiry Fields',
+			params: [leadInPath, ...inquiryFields('')],
+			validate: (op) => requireOneOf(op, inquiryFields('').map((p) => p.name), 'Inquiry Fields'),
+		},
+		{
+			value: 'updateProperty',
+			name: 'Update Property',
+			action: 'Add or update a property of a lead',
+			description: 'Attach a property or mailing address to a lead, or update one by its ID',
+			method: 'POST',
+			path: '/v1.0/leads/{leadId}/property',
+			optionalTitle: 'Property Fields',
+			params: [leadInPath, ...propertyFields('')],
+			validate(op) {
+				const address = ['streetAddress', 'city', 'state', 'zipCode'];
+				// Lofty answers 200057 PROPERTY_ADDRESS_EMPTY otherwise.
+				if (!address.some((name) => op.values[name] !== undefined)) {
+					throw new InvalidValue('Property Fields', 'set at least one of Street Address, City, State or Zip Code');
+				}
+			},
+		},
+		{
+			value: 'assign',
+			name: 'Assign',
+			action: 'Assign a lead',
+			description: 'Set the agent, assistant or lender of a lead',
+			method: 'POST',
+			path: '/v1.0/leads/{leadId}/assignment',
+			bodyFromList: 'assignees',
+			params: [
+				leadInPath,
+				{
+					name: 'assignees',
+					displayName: 'Assignees',
+					type: 'fixedCollection',
+					in: 'body',
+					required: true,
+					fields: [
+						{
+							name: 'role',
+							displayName: 'Role',
+							type: 'options',
+							in: 'body',
+							required: true,
+							options: [
+								{ name: 'Agent', value: 'Agent' },
+								{ name: 'Assistant', value: 'Assistant' },
+								{ name: 'Lender', value: 'Lender' },
+							],
+							default: 'Agent',
+						},
+						{ name: 'assignee', displayName: 'Assignee Account', type: 'string', in: 'body', required: true, placeholder: 'agent@example.com', description: 'Lofty account (email) of the assignee' },
+					],
+				},
+			],
+		},
+		{
+			value: 'addActivity',
+			name: 'Add Activity',
+			action: 'Add an activity to a lead',
+			description: 'Log a website activity (search, view, favorite, showing request, form submission)',
+			method: 'POST',
+			path: '/v1.0/leads/{leadId}/activity',
+			params: [
+				leadInPath,
+				{
+					name: 'type',
+					displayName: 'Type',
+					type: 'options',
+					in: 'body',
+					required: true,
+					options: [
+						{ name: 'Browse', value: 'Browse', description: 'The lead viewed a property page' },
+						{ name: 'Favorite', value: 'Favorite', description: 'The lead saved a property' },
+						{ name: 'Request', value: 'Request', description: 'The lead requested a showing' },
+						{ name: 'Search', value: 'Search', description: 'The lead searched for properties' },
+						{ name: 'Submission', value: 'Submission', description: 'The lead submitted a website form' },
+					],
+					default: 'Browse',
+				},
+				{ name: 'created', displayName: 'Happened At', type: 'dateTime', in: 'body', required: true },
+				{ name: 'text', displayName: 'Text', type: 'string', in: 'body', required: true, description: 'What happened, e.g. the search text' },
+				{ name: 'link', displayName: 'Link', type: 'string', in: 'body', required: true, placeholder: 'https://...', description: 'URL of the page' },
+				{ name: 'picture', displayName: 'Picture URL', type: 'string', in: 'body', required: true, placeholder: 'https://...' },
+				{ name: 'scheduledDate', displayName: 'Showing Date', type: 'string', in: 'body', description: 'Requested showing date (for Request)' },
+				{ name: 'pageName', displayName: 'Page Name', type: 'string', in: 'body', description: 'Name of the submission page (for Submission)' },
+				{ name: 'listing', displayName: 'Listing (JSON)', type: 'json', in: 'body', jsonShape: 'object', description: 'The property involved, e.g. {"streetAddress": "1 Main St", "city": "Austin", "price": 500000}' },
+			],
+		},
+		{
+			value: 'resolveAssignee',
+			name: 'Resolve Assignee',
+			action: 'Preview who routing would assign',
+			description: 'Preview which agents Lofty routing would assign to a lead with these details, without creating it',
+			method: 'POST',
+			path: '/v1.0/leads/assignee',
+			params: [
+				{ name: 'firstName', displayName: 'First Name', type: 'string', in: 'body', required: true, requiredCode: 'PARAM_FIRST_NAME_FILL' },
+				{ name: 'email', displayName: 'Email', type: 'string', in: 'body', required: true, requiredCode: 'PARAM_EMAIL_MUST_FILL', placeholder: 'name@email.com' },
+				{ name: 'lastName', displayName: 'Last Name', type: 'string', in: 'body' },
+				{ name: 'phone', displayName: 'Phone', type: 'string', in: 'body', maxLength: 20 },
+				{ name: 'birthday', displayName: 'Birthday', type: 'dateTime', in: 'body', format: 'date' },
+			],
+		},
+		{
+			value: 'getSiteActivities',
+			name: 'Get Site Activities',
+			action: 'Get website activities of a lead',
+			description: 'Website activity of a lead: browsing, searches, favorites, showing requests, submissions (v1)',
+			method: 'GET',
+			path: '/v1.0/leads/{leadId}/activities',
+			pagination: { style: 'fixedPage', pageSize: 100, pageParam: 'curPage' },
+			params: [leadInPath],
+		},
+		{
+			value: 'getActivities',
+			name: 'Get Communication Activities',
+			action: 'Get calls, texts and emails of a lead',
+			description: 'Calls, texts and emails of a lead, automatic and logged, oldest first (v2)',
+			method: 'GET',
+			path: '/v2.0/leads/{leadId}/activities',
+			pagination: { style: 'keyset', itemsKey: 'activities', maxPageSize: 1000, idField: 'id' },
+			optionalTitle: 'Options',
+			params: [
+				leadInPath,
+				{ name: 'timeZoneCode', displayName: 'Time Zone', type: 'string', in: 'query', placeholder: 'e.g. America/Los_Angeles', description: 'IANA time zone for activity times; defaults to the user\'s' },
+			],
+		},
+		{
+			value: 'getSavedSearches',
+			name: 'Get Saved Searches',
+			action: 'Get saved searches of a lead',
+			description: 'Saved property searches of a lead with their listing-alert settings',
+			method: 'GET',
+			path: '/v1.0/leads/{leadId}/savedSearches',
+			params: [
+				leadInPath,
+				{
+					name: 'source',
+					displayName: 'Created By',
+					type: 'multiOptions',
+					in: 'query',
+					options: [
+						{ name: 'Agent', value: 'AGENT_CREATED' },
+						{ name: 'Lead', value: 'LEAD_CREATED' },
+						{ name: 'System', value: 'SYSTEM_CREATED' },
+					],
+					description: 'Keep only searches of these origins; all when empty',
+				},
+				{ name: 'includeInactive', displayName: 'Include Inactive', type: 'boolean', in: 'query', description: 'Whether searches whose alerts are switched off are included' },
+			],
+		},
+	],
+};

@@ -1,0 +1,182 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import type { ParamDef } from '../model/types';
+
+/** Field sets shared by the lead write operations (LeadRequest and EditLeadRequest of the OpenAPI). */
+
+const yesNo: INodePropertyOptions[] = [
+	{ name: 'Yes', value: 'Yes' },
+	{ name: 'No', value: 'No' },
+];
+
+const timeFrames: INodePropertyOptions[] = ['1-3', '3-6', '6-12', '12+', 'Just Looking', 'Refinancing'].map((v) => ({
+	name: /\d/.test(v) ? `${v} Months` : v,
+	value: v,
+}));
+
+export const PROPERTY_TYPES = [
+	'Single Family Home',
+	'Multi-Family',
+	'Condo',
+	'Townhouse',
+	'Mobile Home',
+	'Manufactured Home',
+	'Vacant Land',
+	'Commercial',
+].map((v) => ({ name: v, value: v }));
+
+const yesNoField = (name: string, displayName: string, description: string): ParamDef => ({
+	name,
+	displayName,
+	type: 'options',
+	in: 'body',
+	options: yesNo,
+	default: 'Yes',
+	description,
+});
+
+/** Inquiry fields (LeadInquiry): nested under `inquiry` on create and update, flat on Add Inquiry. */
+export function inquiryFields(prefix: '' | 'inquiry.'): ParamDef[] {
+	const n = (name: string) => (prefix ? `inquiry${name.charAt(0).toUpperCase()}${name.slice(1)}` : name);
+	const label = (text: string) => (prefix ? `Inquiry ${text}` : text);
+	return [
+		{ name: n('priceMin'), key: `${prefix}priceMin`, displayName: label('Price Min'), type: 'number', in: 'body', min: 0, description: 'Lower end of the price range' },
+		{ name: n('priceMax'), key: `${prefix}priceMax`, displayName: label('Price Max'), type: 'number', in: 'body', min: 0, description: 'Upper end of the price range' },
+		{ name: n('propertyType'), key: `${prefix}propertyType`, displayName: label('Property Types'), type: 'multiOptions', in: 'body', options: PROPERTY_TYPES },
+		{ name: n('bedroomsMin'), key: `${prefix}bedroomsMin`, displayName: label('Bedrooms Min'), type: 'number', in: 'body', min: 0 },
+		{ name: n('bedroomsMax'), key: `${prefix}bedroomsMax`, displayName: label('Bedrooms Max'), type: 'number', in: 'body', min: 0 },
+		{ name: n('bathroomsMin'), key: `${prefix}bathroomsMin`, displayName: label('Bathrooms Min'), type: 'string', in: 'body', placeholder: 'e.g. 2' },
+		{ name: n('bathroomsMax'), key: `${prefix}bathroomsMax`, displayName: label('Bathrooms Max'), type: 'string', in: 'body', placeholder: 'e.g. 3' },
+		{
+			name: n('locations'),
+			key: `${prefix}locations`,
+			displayName: label('Locations (JSON)'),
+			type: 'json',
+			in: 'body',
+			jsonShape: 'array',
+			description: 'Areas the lead is interested in, e.g. [{"city": "Palm Desert", "stateCode": "CA", "zipCode": "92211"}]. Used by routing.',
+		},
+	];
+}
+
+/** Property or mailing-address fields (LeadProperty): nested under `property` on create and update. */
+export function propertyFields(prefix: '' | 'property.'): ParamDef[] {
+	const n = (name: string) => (prefix ? `property${name.charAt(0).toUpperCase()}${name.slice(1)}` : name);
+	const label = (text: string) => (prefix ? `Property ${text}` : text);
+	const text = (name: string, displayName: string): ParamDef => ({ name: n(name), key: `${prefix}${name}`, displayName: label(displayName), type: 'string', in: 'body' });
+	const num = (name: string, displayName: string): ParamDef => ({ name: n(name), key: `${prefix}${name}`, displayName: label(displayName), type: 'number', in: 'body', min: 0 });
+	return [
+		{ name: n('id'), key: `${prefix}id`, displayName: label('ID'), type: 'id', in: 'body', description: 'ID of an existing property or mailing address to update in place; leave empty to add one (or merge with one at the same address)' },
+		text('streetAddress', 'Street Address'),
+		text('city', 'City'),
+		text('state', 'State'),
+		text('zipCode', 'Zip Code'),
+		text('county', 'County'),
+		num('price', 'Price'),
+		num('priceMin', 'Price Min'),
+		num('priceMax', 'Price Max'),
+		{ name: n('propertyType'), key: `${prefix}propertyType`, displayName: label('Type'), type: 'options', in: 'body', options: PROPERTY_TYPES, default: 'Single Family Home' },
+		num('bedrooms', 'Bedrooms'),
+		num('bathrooms', 'Bathrooms'),
+		num('squareFeet', 'Square Feet'),
+		num('lotSize', 'Lot Size (Acres)'),
+		num('parkingSpace', 'Parking Spaces'),
+		num('floors', 'Floors'),
+		{ name: n('mailAddress'), key: `${prefix}mailAddress`, displayName: label('Is Mailing Address'), type: 'boolean', in: 'body', description: 'Whether this is the mailing address rather than a property address' },
+		text('label', 'Label'),
+		text('note', 'Note'),
+	];
+}
+
+const languages = [
+	['English', 'en'],
+	['French', 'fr'],
+	['German', 'de'],
+	['Spanish', 'es'],
+	['Chinese (Simplified)', 'zh-CN'],
+	['Chinese (Traditional)', 'zh-TW'],
+	['Japanese', 'ja'],
+].map(([name, value]) => ({ name, value }));
+
+export const LEAD_TYPES: INodePropertyOptions[] = [
+	['Agent', 7],
+	['Buyer', 2],
+	['Homeowner', 8],
+	['Investor', 6],
+	['Landlord', 9],
+	['Other', -1],
+	['Renter', 5],
+	['Seller', 1],
+].map(([name, value]) => ({ name: name as string, value }));
+
+/** Fields that LeadRequest (create) and EditLeadRequest (update) share. */
+export function leadWriteFields(): ParamDef[] {
+	return [
+		{ name: 'lastName', displayName: 'Last Name', type: 'string', in: 'body', maxLength: 30, description: 'Lofty keeps only the first 30 characters' },
+		{ name: 'emails', displayName: 'Emails', type: 'stringList', in: 'body', placeholder: 'e.g. jane@example.com' },
+		{ name: 'phones', displayName: 'Phones', type: 'stringList', in: 'body', maxLength: 20, placeholder: 'e.g. 4155551234' },
+		{ name: 'leadTypes', displayName: 'Lead Types', type: 'multiOptions', in: 'body', options: LEAD_TYPES },
+		{ name: 'stage', displayName: 'Stage', type: 'string', in: 'body', maxLength: 20, description: 'Pipeline stage name, e.g. New or Hot' },
+		{ name: 'source', displayName: 'Source', type: 'string', in: 'body', description: 'Where the lead came from, e.g. Zillow' },
+		{ name: 'referredBy', displayName: 'Referred By', type: 'string', in: 'body' },
+		{ name: 'segments', displayName: 'Segments', type: 'stringList', in: 'body', maxLength: 30 },
+		{ name: 'tags', displayName: 'Tags (Replace All)', type: 'stringList', in: 'body', maxLength: 64, description: 'Tag names; the lead ends up with exactly these tags' },
+		{ name: 'tagsAdd', displayName: 'Tags to Add', type: 'stringList', in: 'body', maxLength: 64, description: 'Tag names added to the tags the lead already has' },
+		{ name: 'birthday', displayName: 'Birthday', type: 'dateTime', in: 'body', format: 'date', description: 'Sent in Lofty\'s "MMM d, yyyy" form' },
+		{ name: 'language', displayName: 'Language', type: 'options', in: 'body', options: languages, default: 'en' },
+		{ name: 'buyingTimeFrame', displayName: 'Buying Time Frame', type: 'options', in: 'body', options: timeFrames, default: '1-3' },
+		{ name: 'sellingTimeFrame', displayName: 'Selling Time Frame', type: 'options', in: 'body', options: timeFrames, default: '1-3' },
+		yesNoField('preQual', 'Pre-Qualified', 'Whether the lead is pre-qualified for a mortgage'),
+		yesNoField('houseToSell', 'Has House to Sell', 'Whether the lead has a house to sell'),
+		yesNoField('fthb', 'First-Time Home Buyer', 'Whether the lead is a first-time home buyer'),
+		yesNoField('withBuyerAgent', 'Has Buyer Agent', 'Whether the lead already works with a buyer agent'),
+		yesNoField('withListingAgent', 'Has Listing Agent', 'Whether the lead already works with a listing agent'),
+		yesNoField('mortgage', 'Needs Mortgage', 'Whether the lead needs a mortgage'),
+		yesNoField('buyHouse', 'Wants to Buy', 'Whether the lead wants to buy a house'),
+		{ name: 'cannotText', displayName: 'Do Not Text', type: 'boolean', in: 'body', description: 'Whether texting this lead is blocked' },
+		{ name: 'cannotCall', displayName: 'Do Not Call', type: 'boolean', in: 'body', description: 'Whether calling this lead is blocked' },
+		{ name: 'cannotEmail', displayName: 'Do Not Email', type: 'boolean', in: 'body', description: 'Whether emailing this lead is blocked' },
+		{ name: 'unsubscription', displayName: 'Unsubscribed From Email', type: 'boolean', in: 'body', description: 'Whether the lead is unsubscribed from email' },
+		{
+			name: 'ownershipScope',
+			displayName: 'Ownership Scope',
+			type: 'options',
+			in: 'body',
+			options: [
+				{ name: 'Personal (One Agent)', value: 'PERSONAL', description: 'Visible only to the agent given in Ownership ID' },
+				{ name: 'Office', value: 'OFFICE', description: 'Visible within the office given in Ownership ID' },
+				{ name: 'Team (Whole Account)', value: 'TEAM', description: 'Visible to all users of the Lofty account' },
+			],
+			default: 'PERSONAL',
+			description: 'Who can see the lead; Lofty defaults to the caller personally',
+		},
+		{ name: 'ownershipId', displayName: 'Ownership ID', type: 'id', in: 'body', description: 'Office ID (scope Office) or agent user ID (scope Personal)' },
+		...inquiryFields('inquiry.'),
+		...propertyFields('property.'),
+		{
+			name: 'customAttributeList',
+			displayName: 'Custom Fields (JSON)',
+			type: 'json',
+			in: 'body',
+			jsonShape: 'array',
+			description: 'E.g. [{"attributeName": "Budget", "attributeType": "currency", "value": "500000"}]',
+		},
+		{
+			name: 'leadFamilyMemberList',
+			displayName: 'Family Members (JSON)',
+			type: 'json',
+			in: 'body',
+			jsonShape: 'array',
+			description: 'Up to 4, e.g. [{"firstName": "Sam", "relationship": "Husband", "emails": ["sam@example.com"]}]',
+		},
+		{
+			name: 'extraBody',
+			key: '$merge',
+			displayName: 'Other Fields (JSON)',
+			type: 'json',
+			in: 'body',
+			jsonShape: 'object',
+			description: 'Any further LeadRequest fields as a JSON object, merged into the request body',
+		},
+	];
+}

@@ -1,0 +1,111 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** One failed Lofty answer, whatever shape its body had. */
+export interface LoftyFailure {
+	httpCode: number;
+	code?: string | number;
+	message: string;
+}
+
+const SUCCESS_CODES = new Set(['0', '200', 'SUCCESS', 'OK']);
+
+function isSuccessCode(code: unknown): boolean {
+	return code === undefined || code === null || SUCCESS_CODES.has(String(code).toUpperCase());
+}
+
+/** `{message: "BaseApplicationException:errorCode=20005,..."}` hides the code inside the text. */
+function codeInsideMessage(message: string): string | undefined {
+	return /errorCode=(\w+)/.exec(message)?.[1];
+}
+
+/**
+ * Reads code and message from any of the body shapes Lofty uses: a bare JSON string,
+ * `{code, message}`, `{message}`, `{errorCode, errorMsg}`, or an OAuth `{error, error_description}`.
+ */
+function describeBody(body: unknown): { code?: string | number; message?: string } {
+	if (typeof body === 'string') {
+		const message = body.trim();
+		return { code: codeInsideMessage(message), message: message || undefined };
+	}
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
+	const record = body as Record<string, unknown>;
+	const rawCode = record.code ?? record.errorCode ?? record.error;
+	const rawMessage = record.message ?? record.errorMsg ?? record.error_description ?? record.msg;
+	const message = typeof rawMessage === 'string' ? rawMessage : undefined;
+	let code = typeof rawCode === 'string' || typeof rawCode === 'number' ? rawCode : undefined;
+	if (code === undefined && message) code = codeInsideMessage(message);
+	return { code, message };
+}
+
+/**
+ * Decides whether an answer failed. Besides HTTP errors, Lofty answers some failures with
+ * HTTP 200 and a non-zero `code` or `errorCode` in the body (agent lifecycle, envelopes).
+ */
+export function findFailure(httpCode: number, body: unknown): LoftyFailure | undefined {
+	const { code, message } = describeBody(body);
+	if (httpCode >= 200 && httpCode < 300) {
+		if (isSuccessCode(code)) return undefined;
+		// A 2xx body whose `code` is not numeric-like is ordinary data, not an error envelope.
+		if (typeof code === 'string' && !/^-?\d+$/.test(code) && message === undefined) return undefined;
+	}
+	return { httpCode, code, message: message ?? `HTTP ${httpCode}` };
+}
+
+const CREDENTIAL_HINT =
+	'Check the credential. A Lofty API key (Lofty: Settings > Integrations > API) belongs in the "Lofty API" credential, which sends it as "token <key>"; an OAuth access token is sent as "Bearer". Sending an API key as Bearer gives code 200058. If the key was regenerated or the OAuth app lost access, update or reconnect the credential.';
+
+const HINTS_BY_CODE: Record<string, string> = {
+	'200058': CREDENTIAL_HINT,
+	BAD_CREDENTIALS: CREDENTIAL_HINT,
+	'200100':
+		"The OAuth app is not granted this endpoint. In Lofty's developer portal, add this API to the app's scopes and reconnect the credential (adding scopes to a production app invalidates existing tokens).",
+	VENDOR_HAS_NO_PERMISSION:
+		"The application has no access to this API. Grant the endpoint to the app in Lofty's developer portal.",
+	PERMISSION_DENIED:
+		'The Lofty user behind this credential lacks the role needed here (for example for another agent\'s records). Use a credential of a user with that permission.',
+	LEAD_NOT_EXIST:
+		'The lead does not exist, is in the trash, or the user behind this credential cannot see it. Check the lead ID.',
+	LIMIT_NOT_VALID: 'The page size must be between 1 and 100.',
+	'20012': 'A parameter was rejected. The message names the value; fix it and try again.',
+	INVALID_PARAMETER: 'A parameter was rejected. The message names the value; fix it and try again.',
+	MISSING_PARAMETER: 'A required parameter is missing.',
+	'20001': 'The request lacked Content-Type: application/json.',
+};
+
+function hintFor(failure: LoftyFailure): string | undefined {
+	const byCode = failure.code === undefined ? undefined : HINTS_BY_CODE[String(failure.code)];
+	if (byCode) return byCode;
+	switch (failure.httpCode) {
+		case 401:
+			return CREDENTIAL_HINT;
+		case 403:
+			return 'The user behind this credential may not do this: for leads, only the owner or a shared agent may; for OAuth apps the endpoint must be granted in the developer portal.';
+		case 404:
+			return 'The record does not exist or the user behind this credential has no access to it.';
+		case 429:
+			return 'Lofty limits each application to 100 requests per minute in Development and 500 in Production (announced in X-RateLimit-* headers). The node waited for the reset and retried, but the limit was still exceeded: spread the work out (for example with a Wait node or smaller batches) or move the app to Production.';
+		default:
+			return failure.httpCode >= 500
+				? 'Lofty had an internal error. Try again later; if it persists, contact Lofty support with the message above.'
+				: undefined;
+	}
+}
+
+/** Formats a failure so the message always names the HTTP status and Lofty's code. */
+export function failureMessage(failure: LoftyFailure): string {
+	const code = failure.code === undefined ? '' : ` ${failure.code}`;
+	const status = failure.httpCode ? `HTTP ${failure.httpCode}` : 'HTTP ?';
+	return `Lofty error (${status}${code}): ${failure.message}`;
+}
+
+export function toNodeApiError(node: INode, failure: LoftyFailure, itemIndex: number): NodeApiError {
+	const response: JsonObject = { httpCode: failure.httpCode, message: failure.message };
+	if (failure.code !== undefined) response.code = failure.code;
+	return new NodeApiError(node, response, {
+		message: failureMessage(failure),
+		description: hintFor(failure),
+		httpCode: String(failure.httpCode),
+		itemIndex,
+	});
+}
