@@ -3,7 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 import { paginate } from '../transport/pagination';
 import { loftyRequest } from '../transport/request';
 
-/** Team members for agent dropdowns (assigned agent and filters). */
+/** Team members for agent dropdowns; the value is the member's user ID (`memberUserId`), not the member-record `id`. */
 export async function getMembers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const members = await paginate(
 		{ style: 'offset', itemsKey: 'members', maxPageSize: 100 },
@@ -13,7 +13,7 @@ export async function getMembers(this: ILoadOptionsFunctions): Promise<INodeProp
 	return members
 		.map((member: IDataObject) => {
 			const name = [member.firstName, member.lastName].filter(Boolean).join(' ') || String(member.email ?? member.id);
-			return { name: member.email ? `${name} (${member.email as string})` : name, value: String(member.id) };
+			return { name: member.email ? `${name} (${member.email as string})` : name, value: String(member.memberUserId ?? member.id) };
 		})
 		.sort((a, b) => a.name.localeCompare(b.name));
 }

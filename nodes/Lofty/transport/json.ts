@@ -9,15 +9,25 @@ function isDigit(code: number): boolean {
 	return code >= 48 && code <= 57;
 }
 
-/** Parses JSON text, returning integers beyond Number.MAX_SAFE_INTEGER as exact digit strings. */
-export function parseJson(text: string): unknown {
+/** Keys whose integer values are identifiers: `id`, `leadId`, `agentIds`, `subscribeID` ... */
+const ID_KEY = /^(?:id|ids)$|[a-z0-9](?:Id|Ids|ID|IDs)$/;
+
+/**
+ * Parses JSON text. Integers beyond Number.MAX_SAFE_INTEGER become exact digit strings; with
+ * `idsAsStrings`, every integer under an identifier key (see ID_KEY) becomes a string too, so a
+ * lead ID has one type whatever its size.
+ */
+export function parseJson(text: string, options: { idsAsStrings?: boolean } = {}): unknown {
 	let out: string[] | undefined;
 	let copiedUpTo = 0;
 	const length = text.length;
-	let i = 0;
+	// For each open container, the key its values belong to (arrays inherit their own key).
+	const keys: Array<string | undefined> = [];
+		let i = 0;
 	while (i < length) {
 		const code = text.charCodeAt(i);
 		if (code === 34 /* " */) {
+			const start = i + 1;
 			i++;
 			while (i < length) {
 				const c = text.charCodeAt(i);
@@ -25,10 +35,22 @@ export function parseJson(text: string): unknown {
 				else if (c === 34) break;
 				else i++;
 			}
+			const end = i;
 			i++;
+			if (options.idsAsStrings) {
+				let j = i;
+				while (j < length && text.charCodeAt(j) <= 32) j++;
+				if (text.charCodeAt(j) === 58 /* : */) keys[keys.length - 1] = text.slice(start, end);
+			}
 			continue;
 		}
-		if (code === 45 /* - */ || isDigit(code)) {
+		if (code === 123 /* { */) {
+			keys.push(undefined);
+		} else if (code === 91 /* [ */) {
+			keys.push(keys[keys.length - 1]);
+		} else if (code === 125 /* } */ || code === 93 /* ] */) {
+			keys.pop();
+		} else if (code === 45 /* - */ || isDigit(code)) {
 			const start = i;
 			let integer = true;
 			i++;
@@ -40,10 +62,12 @@ export function parseJson(text: string): unknown {
 					i++;
 				} else break;
 			}
-			// 16+ characters is the cheapest pre-check: every unsafe integer has at least 16 digits.
-			if (integer && i - start >= 16) {
+			if (integer) {
 				const literal = text.slice(start, i);
-				if (!Number.isSafeInteger(Number(literal))) {
+				const key = keys[keys.length - 1];
+				// 16+ characters is a cheap pre-check: every unsafe integer has at least 16 digits.
+				const unsafe = i - start >= 16 && !Number.isSafeInteger(Number(literal));
+				if (unsafe || (options.idsAsStrings && key !== undefined && ID_KEY.test(key))) {
 					out ??= [];
 					out.push(text.slice(copiedUpTo, start), '"', literal, '"');
 					copiedUpTo = i;

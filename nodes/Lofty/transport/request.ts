@@ -76,7 +76,7 @@ function decodeBody(data: unknown, headers: Record<string, unknown>): unknown {
 	const contentType = header(headers, 'content-type') ?? '';
 	if (/xml|html/i.test(contentType) && !/json/i.test(contentType)) return text;
 	try {
-		return parseJson(text);
+		return parseJson(text, { idsAsStrings: true });
 	} catch {
 		return text;
 	}

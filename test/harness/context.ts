@@ -1,0 +1,150 @@
+/**
+ * A thin n8n execution context for tests: node parameters come from the test (defaults from the
+ * node's own description), and every HTTP call is really made over loopback with axios, after
+ * applying the credential class's own `authenticate` definition. Nothing is stubbed.
+ */
+import axios from 'axios';
+import type {
+	ICredentialType,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+} from 'n8n-workflow';
+
+import { LoftyApi } from '../../credentials/LoftyApi.credentials';
+import { LoftyOAuth2Api } from '../../credentials/LoftyOAuth2Api.credentials';
+
+export type Params = Record<string, unknown>;
+
+export interface Credential {
+	type: 'loftyApi' | 'loftyOAuth2Api';
+	data: IDataObject;
+}
+
+export interface HarnessOptions {
+	/** Node parameters, the same for every item or computed per item. */
+	params: Params | ((itemIndex: number) => Params);
+	credential: Credential;
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+}
+
+const CREDENTIAL_CLASSES: Record<string, ICredentialType> = { loftyApi: new LoftyApi(), loftyOAuth2Api: new LoftyOAuth2Api() };
+
+function lookup(source: IDataObject, path: string): unknown {
+	return path.split('.').reduce<unknown>((value, key) => (value as IDataObject | undefined)?.[key], source);
+}
+
+/** Evaluates the `={{$credentials.x}}`-style templates of a credential's authenticate block. */
+function renderTemplate(template: string, credentials: IDataObject): string {
+	const text = template.startsWith('=') ? template.slice(1) : template;
+	return text.replace(/\{\{\s*\$credentials\.([\w.]+)\s*\}\}/g, (_, path: string) => String(lookup(credentials, path) ?? ''));
+}
+
+export function authenticate(credential: Credential, options: IHttpRequestOptions): IHttpRequestOptions {
+	const definition = CREDENTIAL_CLASSES[credential.type].authenticate;
+	if (!definition || typeof definition === 'function') throw new Error('credential has no generic authenticate');
+	const headers = { ...(options.headers ?? {}) } as IDataObject;
+	for (const [name, template] of Object.entries(definition.properties.headers ?? {})) {
+		headers[name] = renderTemplate(String(template), credential.data);
+	}
+	return { ...options, headers };
+}
+
+function matchesDisplayOptions(property: INodeProperties, params: Params): boolean {
+	const show = property.displayOptions?.show ?? {};
+	return Object.entries(show).every(([name, allowed]) => {
+		if (name.startsWith('@')) return true;
+		return (allowed as unknown[]).includes(params[name] ?? defaultOf(name, params));
+	});
+}
+
+let currentProperties: INodeProperties[] = [];
+
+function defaultOf(name: string, params: Params): unknown {
+	const property = currentProperties.find((p) => p.name === name && matchesDisplayOptions(p, params));
+	return property?.default;
+}
+
+function extractLocator(name: string, value: unknown, params: Params): unknown {
+	if (value === null || typeof value !== 'object' || !('__rl' in (value as object) || 'mode' in (value as object))) return value;
+	const locator = value as { mode: string; value: string };
+	const property = currentProperties.find((p) => p.name === name && matchesDisplayOptions(p, params));
+	const mode = property?.modes?.find((m) => m.name === locator.mode);
+	const extract = mode?.extractValue;
+	if (extract && extract.type === 'regex') {
+		const match = new RegExp(extract.regex).exec(locator.value);
+		if (!match) throw new Error(`ERROR: ${name}: the value "${locator.value}" does not match the mode's pattern`);
+		return match[1];
+	}
+	return locator.value;
+}
+
+async function send(credential: Credential, options: IHttpRequestOptions) {
+	const signed = authenticate(credential, options);
+	const ignore = signed.ignoreHttpStatusErrors;
+	const except = typeof ignore === 'object' && ignore ? ignore.except : [];
+	const response = await axios.request({
+		method: signed.method ?? 'GET',
+		url: signed.url,
+		headers: signed.headers as Record<string, string>,
+		data: signed.body,
+		responseType: 'arraybuffer',
+		transformResponse: (data: unknown) => data,
+		validateStatus: (status) => (ignore ? !except.includes(status) : status >= 200 && status < 300),
+	});
+	const body = Buffer.from(response.data as ArrayBuffer);
+	return signed.returnFullResponse ? { body, headers: response.headers, statusCode: response.status } : body;
+}
+
+/** Builds the context the node's code runs in. */
+export function createContext(node: INodeType, options: HarnessOptions): IExecuteFunctions {
+	currentProperties = node.description.properties;
+	const paramsFor = (itemIndex: number): Params =>
+		typeof options.params === 'function' ? options.params(itemIndex) : options.params;
+	const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
+	const nodeInfo: INode = {
+		id: 'test-node',
+		name: 'Lofty',
+		type: 'n8n-nodes-lofty.lofty',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { [options.credential.type]: { id: '1', name: 'test' } },
+	};
+	const context = {
+		getNode: () => nodeInfo,
+		getInputData: () => items,
+		continueOnFail: () => options.continueOnFail ?? false,
+		getCredentials: async (type: string) => {
+			if (type !== options.credential.type) throw new Error(`Node has no credentials of type ${type}`);
+			return options.credential.data;
+		},
+		getNodeParameter(name: string, itemIndex: number, fallback?: unknown, opts?: { extractValue?: boolean }) {
+			const params = paramsFor(itemIndex);
+			let value = name in params ? params[name] : defaultOf(name, params);
+			if (value === undefined) value = fallback;
+			if (value === undefined) throw new Error(`Could not get parameter "${name}"`);
+			return opts?.extractValue ? extractLocator(name, value, params) : value;
+		},
+		helpers: {
+			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) => {
+				if (type !== options.credential.type) throw new Error(`Node has no credentials of type ${type}`);
+				return await send(options.credential, requestOptions);
+			},
+		},
+		logger: { debug() {}, info() {}, warn() {}, error() {} },
+	};
+	return context as unknown as IExecuteFunctions;
+}
+
+/** Runs the node's execute() for the given parameters and returns its single output. */
+export async function runNode(node: INodeType, options: HarnessOptions): Promise<INodeExecutionData[]> {
+	const context = createContext(node, options);
+	const result = await node.execute!.call(context);
+	return (result as INodeExecutionData[][])[0];
+}

@@ -1,0 +1,49 @@
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { Lofty } from '../../nodes/Lofty/Lofty.node';
+import type { Credential, HarnessOptions, Params } from './context';
+import { runNode } from './context';
+
+/** Starts one sandbox for a test file, with fresh seed data before every test. */
+export function useSandbox(): () => Sandbox {
+	let sandbox: Sandbox | undefined;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+	});
+	beforeEach(() => sandbox?.reset());
+	afterAll(async () => await sandbox?.stop());
+	return () => {
+		if (!sandbox) throw new Error('sandbox not started');
+		return sandbox;
+	};
+}
+
+export function apiKeyCredential(sandbox: Sandbox, apiKey = sandbox.apiKey): Credential {
+	return { type: 'loftyApi', data: { apiKey, baseUrl: sandbox.url } };
+}
+
+export function oauthCredential(sandbox: Sandbox, accessToken: string): Credential {
+	return { type: 'loftyOAuth2Api', data: { baseUrl: sandbox.url, oauthTokenData: { access_token: accessToken } } };
+}
+
+export const node = new Lofty();
+
+/** Runs the Lofty node with the demo API key unless another credential is given. */
+export async function run(sandbox: Sandbox, params: Params | ((i: number) => Params), extra: Partial<HarnessOptions> = {}) {
+	const credential = extra.credential ?? apiKeyCredential(sandbox);
+	const authentication = credential.type === 'loftyOAuth2Api' ? 'oAuth2' : 'apiKey';
+	const withAuth = typeof params === 'function' ? (i: number) => ({ authentication, ...params(i) }) : { authentication, ...params };
+	return await runNode(node, { ...extra, params: withAuth, credential });
+}
+
+/** The error a run throws, for asserting on what the user would read. */
+export async function runError(...args: Parameters<typeof run>): Promise<Error & { description?: string; context?: { itemIndex?: number }; httpCode?: string }> {
+	try {
+		await run(...args);
+	} catch (error) {
+		return error as Error & { description?: string };
+	}
+	throw new Error('expected the node to fail, but it succeeded');
+}
+
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });

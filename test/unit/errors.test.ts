@@ -1,0 +1,63 @@
+import type { INode } from 'n8n-workflow';
+
+import { failureMessage, findFailure, toNodeApiError } from '../../nodes/Lofty/transport/errors';
+import { rateLimitWaitMs } from '../../nodes/Lofty/transport/request';
+
+const node: INode = { id: '1', name: 'Lofty', type: 'n8n-nodes-lofty.lofty', typeVersion: 1, position: [0, 0], parameters: {} };
+
+describe('error mapping', () => {
+	it.each([
+		['bare JSON string', 400, 'leadId must be greater than 0', undefined, 'leadId must be greater than 0'],
+		['{code, message}', 404, { code: 'LEAD_NOT_EXIST', message: 'Lead does not exist' }, 'LEAD_NOT_EXIST', 'Lead does not exist'],
+		['{message} only', 429, { message: 'Too Many Requests' }, undefined, 'Too Many Requests'],
+		['{errorCode, errorMsg}', 400, { errorCode: 990001, errorMsg: 'bad agent' }, 990001, 'bad agent'],
+		['code inside the message', 500, { message: 'BaseApplicationException:errorCode=20005,msg' }, '20005', 'BaseApplicationException:errorCode=20005,msg'],
+		['HTTP 200 with a non-zero code', 200, { code: 990105, message: 'agent already deactivated' }, 990105, 'agent already deactivated'],
+		['HTTP 200 with a non-zero errorCode', 200, { data: null, errorCode: 1900012, errorMsg: 'no permission' }, 1900012, 'no permission'],
+	])('reads %s', (_, status, body, code, message) => {
+		expect(findFailure(status, body)).toEqual({ httpCode: status, code, message });
+	});
+
+	it.each([
+		[{ code: 0, message: 'success', data: {} }],
+		[{ leadId: '1' }],
+		[[{ id: 1 }]],
+		[undefined],
+		[{ errorCode: null, errorMsg: null, data: { id: 1 } }],
+		[{ code: 'OK' }],
+	])('treats %j with HTTP 200 as success', (body) => {
+		expect(findFailure(200, body)).toBeUndefined();
+	});
+
+	it('names status and code in the message and explains the fix', () => {
+		const failure = { httpCode: 403, code: 200100, message: 'scope missing' };
+		expect(failureMessage(failure)).toBe('Lofty error (HTTP 403 200100): scope missing');
+		const error = toNodeApiError(node, failure, 3);
+		expect(error.message).toBe('Lofty error (HTTP 403 200100): scope missing');
+		expect(error.description).toMatch(/developer portal/);
+		expect(error.httpCode).toBe('403');
+		expect(error.context.itemIndex).toBe(3);
+	});
+
+	it.each([
+		[{ httpCode: 401, code: 'BAD_CREDENTIALS', message: 'x' }, /Settings > Integrations > API/],
+		[{ httpCode: 400, code: 200058, message: 'User in token does not exist.' }, /sends it as "token <key>"/],
+		[{ httpCode: 429, message: 'Too Many Requests' }, /100 requests per minute/],
+	])('explains %j', (failure, hint) => {
+		expect(toNodeApiError(node, failure, 0).description).toMatch(hint);
+	});
+});
+
+describe('rate-limit waits', () => {
+	const now = 1_700_000_000_000;
+	it('prefers Retry-After seconds', () => {
+		expect(rateLimitWaitMs({ 'retry-after': '3', 'x-ratelimit-reset': String(now / 1000 + 30) }, 0, now)).toBe(3000);
+	});
+	it('falls back to X-RateLimit-Reset in epoch seconds', () => {
+		expect(rateLimitWaitMs({ 'x-ratelimit-reset': String(now / 1000 + 10) }, 0, now)).toBe(10_250);
+	});
+	it('is bounded', () => {
+		expect(rateLimitWaitMs({ 'retry-after': '3600' }, 0, now)).toBe(65_000);
+		expect(rateLimitWaitMs({}, 1, now)).toBe(2000);
+	});
+});
