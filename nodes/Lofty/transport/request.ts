@@ -5,9 +5,8 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IWebhookFunctions,
-	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { findFailure, toNodeApiError } from './errors';
 import { parseJson, stringifyJson } from './json';
@@ -125,9 +124,9 @@ async function send(ctx: LoftyContext, type: string, options: IHttpRequestOption
 		const inside = responseInsideError(error);
 		if (inside) return inside;
 		const reason = error instanceof Error ? error.message : String(error);
-		throw new NodeApiError(ctx.getNode(), { message: reason } as JsonObject, {
-			message: `Could not reach Lofty at ${options.url.split('?')[0]}: ${reason}`,
-			description: 'Check the Base URL of the credential and that this n8n can reach it.',
+		// n8n rewrites messages that contain socket codes (ECONNREFUSED ...), so the reason goes in the description.
+		throw new NodeOperationError(ctx.getNode(), `Could not reach Lofty at ${options.url.split('?')[0]}`, {
+			description: `${reason}. Check the Base URL of the credential and that this n8n can reach it.`,
 		});
 	}
 }
