@@ -4,6 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
@@ -78,9 +79,10 @@ export class Lofty implements INodeType {
 					output.push({ json: errorItem(error as Error), pairedItem: { item: itemIndex } });
 					continue;
 				}
-				if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+				if (error instanceof NodeApiError) {
 					error.context.itemIndex ??= itemIndex;
-					throw error;
+					// Re-wrapping a NodeApiError hands back the same error.
+					throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
 				}
 				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 			}

@@ -71,7 +71,7 @@ describe('System Log: Get Many', () => {
 
 	it('reports 403 for a lead the user neither owns nor shares, from a plain-string error body', async () => {
 		const error = await runError(sandbox(), { resource: 'systemLog', operation: 'getAll', leadId: byId(SEED_IDS.notSharedLeadId) });
-		expect(error.message).toMatch(/^Lofty error \(HTTP 403\b/);
+		expect(error.message).toMatch(/^Lofty error \(HTTP 403 PERMISSION_DENIED\)/);
 		expect(error.description).toMatch(/owner or a shared agent/);
 	});
 

@@ -9,6 +9,7 @@ describe('error mapping', () => {
 	it.each([
 		['bare JSON string', 400, 'leadId must be greater than 0', undefined, 'leadId must be greater than 0'],
 		['{code, message}', 404, { code: 'LEAD_NOT_EXIST', message: 'Lead does not exist' }, 'LEAD_NOT_EXIST', 'Lead does not exist'],
+		['{code, message} inside a JSON string', 403, '{"code":"PERMISSION_DENIED","message":"not your lead"}', 'PERMISSION_DENIED', 'not your lead'],
 		['{message} only', 429, { message: 'Too Many Requests' }, undefined, 'Too Many Requests'],
 		['{errorCode, errorMsg}', 400, { errorCode: 990001, errorMsg: 'bad agent' }, 990001, 'bad agent'],
 		['code inside the message', 500, { message: 'BaseApplicationException:errorCode=20005,msg' }, '20005', 'BaseApplicationException:errorCode=20005,msg'],

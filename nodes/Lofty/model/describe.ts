@@ -18,7 +18,7 @@ const LEAD_URL_REGEX = '(?:leadId=|/leads?/(?:detail/)?)(\\d+)';
 /** The editor field for one parameter; `show` is omitted for fields inside a collection. */
 export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']): INodeProperties {
 	const base = {
-		displayName: p.displayName,
+		displayName: p.label,
 		name: p.name,
 		required: p.required || undefined,
 		description: p.description,
@@ -103,7 +103,7 @@ export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']
 			return strip({
 				...base,
 				type: 'string',
-				typeOptions: { multipleValues: true, multipleValueButtonText: `Add ${p.displayName.replace(/s$/, '')}` },
+				typeOptions: { multipleValues: true, multipleValueButtonText: `Add ${p.label.replace(/s$/, '')}` },
 				default: [],
 			});
 		case 'fixedCollection':
@@ -112,7 +112,7 @@ export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']
 				type: 'fixedCollection',
 				typeOptions: { multipleValues: true },
 				default: {},
-				options: [{ displayName: p.displayName, name: 'values', values: (p.fields ?? []).map((f) => toProperty(f)) }],
+				options: [{ displayName: p.label, name: 'values', values: (p.fields ?? []).map((f) => toProperty(f)) }],
 			});
 	}
 }
@@ -120,6 +120,7 @@ export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']
 /** Derives the node's resource, operation and field properties from the resource tables. */
 export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 	const sorted = [...resources].sort(byName);
+	const firstResource = resources[0].value;
 	const properties: INodeProperties[] = [
 		{
 			displayName: 'Resource',
@@ -127,13 +128,14 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 			type: 'options',
 			noDataExpression: true,
 			options: sorted.map((r) => ({ name: r.name, value: r.value, description: r.description })),
-			default: resources[0].value,
+			default: firstResource,
 		},
 	];
 	for (const resource of sorted) {
 		const operations: INodePropertyOptions[] = resource.operations
 			.map((op) => ({ name: op.name, value: op.value, action: op.action, description: op.description }))
 			.sort(byName);
+		const firstOperation = resource.operations[0].value;
 		properties.push({
 			displayName: 'Operation',
 			name: 'operation',
@@ -141,7 +143,7 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
 			options: operations,
-			default: resource.operations[0].value,
+			default: firstOperation,
 		});
 	}
 	for (const resource of sorted) {

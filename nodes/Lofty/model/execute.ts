@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { paginate } from '../transport/pagination';
 import type { QueryValue } from '../transport/request';
@@ -70,8 +71,7 @@ export async function executeOperation(ctx: IExecuteFunctions, op: OperationDef,
 	try {
 		op.validate?.({ ctx, itemIndex, values });
 	} catch (error) {
-		if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error);
-		throw error;
+		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
 	const { path, qs, body } = buildRequest(op, values);
 	const call = (extraQs: Record<string, QueryValue> = {}) =>

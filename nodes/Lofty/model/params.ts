@@ -61,7 +61,7 @@ function toEpochOrIso(p: ParamDef, value: unknown): number | string {
 		date = DateTime.fromISO(String(value).trim(), { setZone: true });
 	}
 	if (!date.isValid) {
-		throw new InvalidValue(p.displayName, `must be a date and time (ISO 8601 such as 2026-01-31T09:00:00Z, or epoch milliseconds), got ${show(value)}`);
+		throw new InvalidValue(p.label, `must be a date and time (ISO 8601 such as 2026-01-31T09:00:00Z, or epoch milliseconds), got ${show(value)}`);
 	}
 	if (p.format === 'iso') return date.toISO() as string;
 	if (p.format === 'date') return date.toFormat('MMM d, yyyy', { locale: 'en-US' });
@@ -70,9 +70,9 @@ function toEpochOrIso(p: ParamDef, value: unknown): number | string {
 
 function toNumber(p: ParamDef, value: unknown): number {
 	const number = typeof value === 'number' ? value : Number(String(value).trim());
-	if (!Number.isFinite(number)) throw new InvalidValue(p.displayName, `must be a number, got ${show(value)}`);
-	if (p.min !== undefined && number < p.min) throw new InvalidValue(p.displayName, `must be at least ${p.min}, got ${number}`);
-	if (p.max !== undefined && number > p.max) throw new InvalidValue(p.displayName, `must be at most ${p.max}, got ${number}`);
+	if (!Number.isFinite(number)) throw new InvalidValue(p.label, `must be a number, got ${show(value)}`);
+	if (p.min !== undefined && number < p.min) throw new InvalidValue(p.label, `must be at least ${p.min}, got ${number}`);
+	if (p.max !== undefined && number > p.max) throw new InvalidValue(p.label, `must be at most ${p.max}, got ${number}`);
 	return number;
 }
 
@@ -80,21 +80,33 @@ function toBoolean(p: ParamDef, value: unknown): boolean {
 	if (typeof value === 'boolean') return value;
 	if (value === 'true' || value === 1 || value === '1') return true;
 	if (value === 'false' || value === 0 || value === '0') return false;
-	throw new InvalidValue(p.displayName, `must be true or false, got ${show(value)}`);
+	throw new InvalidValue(p.label, `must be true or false, got ${show(value)}`);
 }
 
 function checkLength(p: ParamDef, text: string): string {
 	if (p.maxLength !== undefined && text.length > p.maxLength) {
-		throw new InvalidValue(p.displayName, `must be at most ${p.maxLength} characters, got ${text.length}`);
+		throw new InvalidValue(p.label, `must be at most ${p.maxLength} characters, got ${text.length}`);
 	}
 	return text;
+}
+
+function parseUserJson(p: ParamDef, text: string): unknown {
+	let problem: string | undefined;
+	let value: unknown;
+	try {
+		value = parseJson(text);
+	} catch (error) {
+		problem = (error as Error).message;
+	}
+	if (problem !== undefined) throw new InvalidValue(p.label, `must be valid JSON (${problem})`);
+	return value;
 }
 
 /** Converts one parameter value to what the request needs; undefined means "leave it out". */
 export function convert(p: ParamDef, raw: unknown): unknown {
 	if (p.type !== 'boolean' && p.type !== 'number' && isEmpty(raw)) {
 		if (p.required) {
-			throw new InvalidValue(p.displayName, p.requiredCode ? `is required (Lofty would answer ${p.requiredCode})` : 'is required');
+			throw new InvalidValue(p.label, p.requiredCode ? `is required (Lofty would answer ${p.requiredCode})` : 'is required');
 		}
 		return undefined;
 	}
@@ -104,12 +116,12 @@ export function convert(p: ParamDef, raw: unknown): unknown {
 		case 'options': {
 			const allowed = p.options?.map((o) => o.value);
 			if (allowed && !p.loadOptions && !allowed.includes(raw as string)) {
-				throw new InvalidValue(p.displayName, `must be one of ${allowed.join(', ')}, got ${show(raw)}`);
+				throw new InvalidValue(p.label, `must be one of ${allowed.join(', ')}, got ${show(raw)}`);
 			}
 			return raw;
 		}
 		case 'multiOptions': {
-			const list = Array.isArray(raw) ? raw.filter((v) => !isEmpty(v)) : toList(p.displayName, raw);
+			const list = Array.isArray(raw) ? raw.filter((v) => !isEmpty(v)) : toList(p.label, raw);
 			return list.length ? list : undefined;
 		}
 		case 'number':
@@ -121,32 +133,25 @@ export function convert(p: ParamDef, raw: unknown): unknown {
 		case 'id':
 		case 'lead':
 			if (p.allowMinusOne && String(raw).trim() === '-1') return '-1';
-			return toId(p.displayName, raw);
+			return toId(p.label, raw);
 		case 'dateTime':
 			return toEpochOrIso(p, raw);
 		case 'stringList': {
-			const list = toList(p.displayName, raw).map((v) => checkLength(p, v));
+			const list = toList(p.label, raw).map((v) => checkLength(p, v));
 			if (p.maxItems !== undefined && list.length > p.maxItems) {
-				throw new InvalidValue(p.displayName, `takes at most ${p.maxItems} entries, got ${list.length}`);
+				throw new InvalidValue(p.label, `takes at most ${p.maxItems} entries, got ${list.length}`);
 			}
 			return list.length ? list : undefined;
 		}
 		case 'idList': {
-			const list = toList(p.displayName, raw).map((v) => toId(p.displayName, v));
+			const list = toList(p.label, raw).map((v) => toId(p.label, v));
 			return list.length ? list : undefined;
 		}
 		case 'json': {
-			let value = raw;
-			if (typeof raw === 'string') {
-				try {
-					value = parseJson(raw);
-				} catch (error) {
-					throw new InvalidValue(p.displayName, `must be valid JSON (${(error as Error).message})`);
-				}
-			}
-			if (p.jsonShape === 'array' && !Array.isArray(value)) throw new InvalidValue(p.displayName, 'must be a JSON array');
+			const value = typeof raw === 'string' ? parseUserJson(p, raw) : raw;
+			if (p.jsonShape === 'array' && !Array.isArray(value)) throw new InvalidValue(p.label, 'must be a JSON array');
 			if (p.jsonShape === 'object' && (value === null || typeof value !== 'object' || Array.isArray(value))) {
-				throw new InvalidValue(p.displayName, 'must be a JSON object');
+				throw new InvalidValue(p.label, 'must be a JSON object');
 			}
 			return value;
 		}
@@ -160,9 +165,9 @@ export function convert(p: ParamDef, raw: unknown): unknown {
 				}
 				return out;
 			});
-			if (p.required && converted.length === 0) throw new InvalidValue(p.displayName, 'needs at least one entry');
+			if (p.required && converted.length === 0) throw new InvalidValue(p.label, 'needs at least one entry');
 			if (p.maxItems !== undefined && converted.length > p.maxItems) {
-				throw new InvalidValue(p.displayName, `takes at most ${p.maxItems} entries, got ${converted.length}`);
+				throw new InvalidValue(p.label, `takes at most ${p.maxItems} entries, got ${converted.length}`);
 			}
 			return converted.length ? converted : undefined;
 		}
@@ -186,8 +191,7 @@ export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: 
 			if (value !== undefined) values[p.name] = value as IDataObject;
 		}
 	} catch (error) {
-		if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error);
-		throw error;
+		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
 	return values;
 }

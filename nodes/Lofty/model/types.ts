@@ -30,7 +30,8 @@ export type ParamLocation = 'path' | 'query' | 'body';
 export interface ParamDef {
 	/** n8n parameter name; also the wire name unless `key` is given. */
 	name: string;
-	displayName: string;
+	/** Field label in the editor (also used in error messages). */
+	label: string;
 	type: ParamType;
 	in: ParamLocation;
 	/** Wire name; dots nest inside the body (`inquiry.priceMin`). */

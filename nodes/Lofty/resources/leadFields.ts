@@ -25,9 +25,9 @@ export const PROPERTY_TYPES = [
 	'Commercial',
 ].map((v) => ({ name: v, value: v }));
 
-const yesNoField = (name: string, displayName: string, description: string): ParamDef => ({
+const yesNoField = (name: string, label: string, description: string): ParamDef => ({
 	name,
-	displayName,
+	label,
 	type: 'options',
 	in: 'body',
 	options: yesNo,
@@ -40,17 +40,17 @@ export function inquiryFields(prefix: '' | 'inquiry.'): ParamDef[] {
 	const n = (name: string) => (prefix ? `inquiry${name.charAt(0).toUpperCase()}${name.slice(1)}` : name);
 	const label = (text: string) => (prefix ? `Inquiry ${text}` : text);
 	return [
-		{ name: n('priceMin'), key: `${prefix}priceMin`, displayName: label('Price Min'), type: 'number', in: 'body', min: 0, description: 'Lower end of the price range' },
-		{ name: n('priceMax'), key: `${prefix}priceMax`, displayName: label('Price Max'), type: 'number', in: 'body', min: 0, description: 'Upper end of the price range' },
-		{ name: n('propertyType'), key: `${prefix}propertyType`, displayName: label('Property Types'), type: 'multiOptions', in: 'body', options: PROPERTY_TYPES },
-		{ name: n('bedroomsMin'), key: `${prefix}bedroomsMin`, displayName: label('Bedrooms Min'), type: 'number', in: 'body', min: 0 },
-		{ name: n('bedroomsMax'), key: `${prefix}bedroomsMax`, displayName: label('Bedrooms Max'), type: 'number', in: 'body', min: 0 },
-		{ name: n('bathroomsMin'), key: `${prefix}bathroomsMin`, displayName: label('Bathrooms Min'), type: 'string', in: 'body', placeholder: 'e.g. 2' },
-		{ name: n('bathroomsMax'), key: `${prefix}bathroomsMax`, displayName: label('Bathrooms Max'), type: 'string', in: 'body', placeholder: 'e.g. 3' },
+		{ name: n('priceMin'), key: `${prefix}priceMin`, label: label('Price Min'), type: 'number', in: 'body', min: 0, description: 'Lower end of the price range' },
+		{ name: n('priceMax'), key: `${prefix}priceMax`, label: label('Price Max'), type: 'number', in: 'body', min: 0, description: 'Upper end of the price range' },
+		{ name: n('propertyType'), key: `${prefix}propertyType`, label: label('Property Types'), type: 'multiOptions', in: 'body', options: PROPERTY_TYPES },
+		{ name: n('bedroomsMin'), key: `${prefix}bedroomsMin`, label: label('Bedrooms Min'), type: 'number', in: 'body', min: 0 },
+		{ name: n('bedroomsMax'), key: `${prefix}bedroomsMax`, label: label('Bedrooms Max'), type: 'number', in: 'body', min: 0 },
+		{ name: n('bathroomsMin'), key: `${prefix}bathroomsMin`, label: label('Bathrooms Min'), type: 'string', in: 'body', placeholder: 'e.g. 2' },
+		{ name: n('bathroomsMax'), key: `${prefix}bathroomsMax`, label: label('Bathrooms Max'), type: 'string', in: 'body', placeholder: 'e.g. 3' },
 		{
 			name: n('locations'),
 			key: `${prefix}locations`,
-			displayName: label('Locations (JSON)'),
+			label: label('Locations (JSON)'),
 			type: 'json',
 			in: 'body',
 			jsonShape: 'array',
@@ -63,10 +63,10 @@ export function inquiryFields(prefix: '' | 'inquiry.'): ParamDef[] {
 export function propertyFields(prefix: '' | 'property.'): ParamDef[] {
 	const n = (name: string) => (prefix ? `property${name.charAt(0).toUpperCase()}${name.slice(1)}` : name);
 	const label = (text: string) => (prefix ? `Property ${text}` : text);
-	const text = (name: string, displayName: string): ParamDef => ({ name: n(name), key: `${prefix}${name}`, displayName: label(displayName), type: 'string', in: 'body' });
-	const num = (name: string, displayName: string): ParamDef => ({ name: n(name), key: `${prefix}${name}`, displayName: label(displayName), type: 'number', in: 'body', min: 0 });
+	const text = (name: string, title: string): ParamDef => ({ name: n(name), key: `${prefix}${name}`, label: label(title), type: 'string', in: 'body' });
+	const num = (name: string, title: string): ParamDef => ({ name: n(name), key: `${prefix}${name}`, label: label(title), type: 'number', in: 'body', min: 0 });
 	return [
-		{ name: n('id'), key: `${prefix}id`, displayName: label('ID'), type: 'id', in: 'body', description: 'ID of an existing property or mailing address to update in place; leave empty to add one (or merge with one at the same address)' },
+		{ name: n('id'), key: `${prefix}id`, label: label('ID'), type: 'id', in: 'body', description: 'ID of an existing property or mailing address to update in place; leave empty to add one (or merge with one at the same address)' },
 		text('streetAddress', 'Street Address'),
 		text('city', 'City'),
 		text('state', 'State'),
@@ -75,14 +75,14 @@ export function propertyFields(prefix: '' | 'property.'): ParamDef[] {
 		num('price', 'Price'),
 		num('priceMin', 'Price Min'),
 		num('priceMax', 'Price Max'),
-		{ name: n('propertyType'), key: `${prefix}propertyType`, displayName: label('Type'), type: 'options', in: 'body', options: PROPERTY_TYPES, default: 'Single Family Home' },
+		{ name: n('propertyType'), key: `${prefix}propertyType`, label: label('Type'), type: 'options', in: 'body', options: PROPERTY_TYPES, default: 'Single Family Home' },
 		num('bedrooms', 'Bedrooms'),
 		num('bathrooms', 'Bathrooms'),
 		num('squareFeet', 'Square Feet'),
 		num('lotSize', 'Lot Size (Acres)'),
 		num('parkingSpace', 'Parking Spaces'),
 		num('floors', 'Floors'),
-		{ name: n('mailAddress'), key: `${prefix}mailAddress`, displayName: label('Is Mailing Address'), type: 'boolean', in: 'body', description: 'Whether this is the mailing address rather than a property address' },
+		{ name: n('mailAddress'), key: `${prefix}mailAddress`, label: label('Is Mailing Address'), type: 'boolean', in: 'body', description: 'Whether this is the mailing address rather than a property address' },
 		text('label', 'Label'),
 		text('note', 'Note'),
 	];
@@ -112,20 +112,20 @@ export const LEAD_TYPES: INodePropertyOptions[] = [
 /** Fields that LeadRequest (create) and EditLeadRequest (update) share. */
 export function leadWriteFields(): ParamDef[] {
 	return [
-		{ name: 'lastName', displayName: 'Last Name', type: 'string', in: 'body', maxLength: 30, description: 'Lofty keeps only the first 30 characters' },
-		{ name: 'emails', displayName: 'Emails', type: 'stringList', in: 'body', placeholder: 'e.g. jane@example.com' },
-		{ name: 'phones', displayName: 'Phones', type: 'stringList', in: 'body', maxLength: 20, placeholder: 'e.g. 4155551234' },
-		{ name: 'leadTypes', displayName: 'Lead Types', type: 'multiOptions', in: 'body', options: LEAD_TYPES },
-		{ name: 'stage', displayName: 'Stage', type: 'string', in: 'body', maxLength: 20, description: 'Pipeline stage name, e.g. New or Hot' },
-		{ name: 'source', displayName: 'Source', type: 'string', in: 'body', description: 'Where the lead came from, e.g. Zillow' },
-		{ name: 'referredBy', displayName: 'Referred By', type: 'string', in: 'body' },
-		{ name: 'segments', displayName: 'Segments', type: 'stringList', in: 'body', maxLength: 30 },
-		{ name: 'tags', displayName: 'Tags (Replace All)', type: 'stringList', in: 'body', maxLength: 64, description: 'Tag names; the lead ends up with exactly these tags' },
-		{ name: 'tagsAdd', displayName: 'Tags to Add', type: 'stringList', in: 'body', maxLength: 64, description: 'Tag names added to the tags the lead already has' },
-		{ name: 'birthday', displayName: 'Birthday', type: 'dateTime', in: 'body', format: 'date', description: 'Sent in Lofty\'s "MMM d, yyyy" form' },
-		{ name: 'language', displayName: 'Language', type: 'options', in: 'body', options: languages, default: 'en' },
-		{ name: 'buyingTimeFrame', displayName: 'Buying Time Frame', type: 'options', in: 'body', options: timeFrames, default: '1-3' },
-		{ name: 'sellingTimeFrame', displayName: 'Selling Time Frame', type: 'options', in: 'body', options: timeFrames, default: '1-3' },
+		{ name: 'lastName', label: 'Last Name', type: 'string', in: 'body', maxLength: 30, description: 'Lofty keeps only the first 30 characters' },
+		{ name: 'emails', label: 'Emails', type: 'stringList', in: 'body', placeholder: 'e.g. jane@example.com' },
+		{ name: 'phones', label: 'Phones', type: 'stringList', in: 'body', maxLength: 20, placeholder: 'e.g. 4155551234' },
+		{ name: 'leadTypes', label: 'Lead Types', type: 'multiOptions', in: 'body', options: LEAD_TYPES },
+		{ name: 'stage', label: 'Stage', type: 'string', in: 'body', maxLength: 20, description: 'Pipeline stage name, e.g. New or Hot' },
+		{ name: 'source', label: 'Source', type: 'string', in: 'body', description: 'Where the lead came from, e.g. Zillow' },
+		{ name: 'referredBy', label: 'Referred By', type: 'string', in: 'body' },
+		{ name: 'segments', label: 'Segments', type: 'stringList', in: 'body', maxLength: 30 },
+		{ name: 'tags', label: 'Tags (Replace All)', type: 'stringList', in: 'body', maxLength: 64, description: 'Tag names; the lead ends up with exactly these tags' },
+		{ name: 'tagsAdd', label: 'Tags to Add', type: 'stringList', in: 'body', maxLength: 64, description: 'Tag names added to the tags the lead already has' },
+		{ name: 'birthday', label: 'Birthday', type: 'dateTime', in: 'body', format: 'date', description: 'Sent in Lofty\'s "MMM d, yyyy" form' },
+		{ name: 'language', label: 'Language', type: 'options', in: 'body', options: languages, default: 'en' },
+		{ name: 'buyingTimeFrame', label: 'Buying Time Frame', type: 'options', in: 'body', options: timeFrames, default: '1-3' },
+		{ name: 'sellingTimeFrame', label: 'Selling Time Frame', type: 'options', in: 'body', options: timeFrames, default: '1-3' },
 		yesNoField('preQual', 'Pre-Qualified', 'Whether the lead is pre-qualified for a mortgage'),
 		yesNoField('houseToSell', 'Has House to Sell', 'Whether the lead has a house to sell'),
 		yesNoField('fthb', 'First-Time Home Buyer', 'Whether the lead is a first-time home buyer'),
@@ -133,13 +133,13 @@ export function leadWriteFields(): ParamDef[] {
 		yesNoField('withListingAgent', 'Has Listing Agent', 'Whether the lead already works with a listing agent'),
 		yesNoField('mortgage', 'Needs Mortgage', 'Whether the lead needs a mortgage'),
 		yesNoField('buyHouse', 'Wants to Buy', 'Whether the lead wants to buy a house'),
-		{ name: 'cannotText', displayName: 'Do Not Text', type: 'boolean', in: 'body', description: 'Whether texting this lead is blocked' },
-		{ name: 'cannotCall', displayName: 'Do Not Call', type: 'boolean', in: 'body', description: 'Whether calling this lead is blocked' },
-		{ name: 'cannotEmail', displayName: 'Do Not Email', type: 'boolean', in: 'body', description: 'Whether emailing this lead is blocked' },
-		{ name: 'unsubscription', displayName: 'Unsubscribed From Email', type: 'boolean', in: 'body', description: 'Whether the lead is unsubscribed from email' },
+		{ name: 'cannotText', label: 'Do Not Text', type: 'boolean', in: 'body', description: 'Whether texting this lead is blocked' },
+		{ name: 'cannotCall', label: 'Do Not Call', type: 'boolean', in: 'body', description: 'Whether calling this lead is blocked' },
+		{ name: 'cannotEmail', label: 'Do Not Email', type: 'boolean', in: 'body', description: 'Whether emailing this lead is blocked' },
+		{ name: 'unsubscription', label: 'Unsubscribed From Email', type: 'boolean', in: 'body', description: 'Whether the lead is unsubscribed from email' },
 		{
 			name: 'ownershipScope',
-			displayName: 'Ownership Scope',
+			label: 'Ownership Scope',
 			type: 'options',
 			in: 'body',
 			options: [
@@ -150,12 +150,12 @@ export function leadWriteFields(): ParamDef[] {
 			default: 'PERSONAL',
 			description: 'Who can see the lead; Lofty defaults to the caller personally',
 		},
-		{ name: 'ownershipId', displayName: 'Ownership ID', type: 'id', in: 'body', description: 'Office ID (scope Office) or agent user ID (scope Personal)' },
+		{ name: 'ownershipId', label: 'Ownership ID', type: 'id', in: 'body', description: 'Office ID (scope Office) or agent user ID (scope Personal)' },
 		...inquiryFields('inquiry.'),
 		...propertyFields('property.'),
 		{
 			name: 'customAttributeList',
-			displayName: 'Custom Fields (JSON)',
+			label: 'Custom Fields (JSON)',
 			type: 'json',
 			in: 'body',
 			jsonShape: 'array',
@@ -163,7 +163,7 @@ export function leadWriteFields(): ParamDef[] {
 		},
 		{
 			name: 'leadFamilyMemberList',
-			displayName: 'Family Members (JSON)',
+			label: 'Family Members (JSON)',
 			type: 'json',
 			in: 'body',
 			jsonShape: 'array',
@@ -172,7 +172,7 @@ export function leadWriteFields(): ParamDef[] {
 		{
 			name: 'extraBody',
 			key: '$merge',
-			displayName: 'Other Fields (JSON)',
+			label: 'Other Fields (JSON)',
 			type: 'json',
 			in: 'body',
 			jsonShape: 'object',

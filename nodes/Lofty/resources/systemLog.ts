@@ -17,8 +17,8 @@ export const systemLog: ResourceDef = {
 			pagination: { style: 'pageHasMore', itemsKey: 'timeLines', maxPageSize: 1000, pageParam: 'pageNumber', sizeParam: 'pageSize' },
 			params: [
 				{ ...leadInPath, in: 'query' },
-				{ name: 'startTime', displayName: 'From', type: 'dateTime', in: 'query', description: 'Only events at or after this time' },
-				{ name: 'endTime', displayName: 'To', type: 'dateTime', in: 'query', description: 'Only events at or before this time' },
+				{ name: 'startTime', label: 'From', type: 'dateTime', in: 'query', description: 'Only events at or after this time' },
+				{ name: 'endTime', label: 'To', type: 'dateTime', in: 'query', description: 'Only events at or before this time' },
 			],
 			validate(op) {
 				const { startTime, endTime } = op.values;

@@ -26,6 +26,15 @@ function codeInsideMessage(message: string): string | undefined {
 function describeBody(body: unknown): { code?: string | number; message?: string } {
 	if (typeof body === 'string') {
 		const message = body.trim();
+		// Some endpoints (system logs) send `{code, message}` as the text of a JSON string.
+		if (message.startsWith('{')) {
+			try {
+				const inner = JSON.parse(message) as unknown;
+				if (inner && typeof inner === 'object') return describeBody(inner);
+			} catch {
+				// not JSON after all: keep the text as the message
+			}
+		}
 		return { code: codeInsideMessage(message), message: message || undefined };
 	}
 	if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
@@ -63,7 +72,7 @@ const HINTS_BY_CODE: Record<string, string> = {
 	VENDOR_HAS_NO_PERMISSION:
 		"The application has no access to this API. Grant the endpoint to the app in Lofty's developer portal.",
 	PERMISSION_DENIED:
-		'The Lofty user behind this credential lacks the role needed here (for example for another agent\'s records). Use a credential of a user with that permission.',
+		"The Lofty user behind this credential lacks permission here: a lead's data is open only to its owner or a shared agent, and some actions need a role such as team admin. Use a credential of a user with that access.",
 	LEAD_NOT_EXIST:
 		'The lead does not exist, is in the trash, or the user behind this credential cannot see it. Check the lead ID.',
 	LIMIT_NOT_VALID: 'The page size must be between 1 and 100.',

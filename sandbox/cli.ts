@@ -1,0 +1,50 @@
+/**
+ * Standalone sandbox: `node .build/sandbox/cli.js`
+ * Env: LOFTY_SANDBOX_PORT (default 4010), LOFTY_SANDBOX_HOST (default 127.0.0.1),
+ *      LOFTY_SANDBOX_RATE_LIMIT as "<perWindow>/<windowMs>" (default 100/60000).
+ * Prints KEY=value lines (URL, demo API key, OAuth demo client id) on stdout.
+ */
+import { DEMO_CLIENT_ID, OTHER_AGENT_API_KEY, SEED_IDS, startSandbox } from './index';
+
+function rateLimitFromEnv(raw: string | undefined): { perWindow: number; windowMs: number } | undefined {
+	if (!raw) return undefined;
+	const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
+	if (!m) throw new Error(`LOFTY_SANDBOX_RATE_LIMIT must look like 100/60000, got '${raw}'`);
+	return { perWindow: Number(m[1]), windowMs: Number(m[2]) };
+}
+
+async function main(): Promise<void> {
+	const port = Number(process.env.LOFTY_SANDBOX_PORT ?? 4010);
+	const host = process.env.LOFTY_SANDBOX_HOST ?? '127.0.0.1';
+	const sandbox = await startSandbox({ port, host, rateLimit: rateLimitFromEnv(process.env.LOFTY_SANDBOX_RATE_LIMIT) });
+	const out = [
+		`Lofty sandbox listening on ${sandbox.url}`,
+		`LOFTY_SANDBOX_URL=${sandbox.url}`,
+		`LOFTY_API_KEY=${sandbox.apiKey}`,
+		`LOFTY_OTHER_AGENT_API_KEY=${OTHER_AGENT_API_KEY}`,
+		`LOFTY_OAUTH_CLIENT_ID=${DEMO_CLIENT_ID}`,
+		`LOFTY_OAUTH_AUTHORIZE_URL=${sandbox.url}/page/vendor-auth.html`,
+		`LOFTY_OAUTH_TOKEN_URL=${sandbox.url}/api/user-web/oauth/token`,
+		`LOFTY_DEMO_USER_ID=${SEED_IDS.demoUserId}`,
+	];
+	process.stdout.write(`${out.join('\n')}\n`);
+	let stopping = false;
+	const stop = (signal: string): void => {
+		if (stopping) return;
+		stopping = true;
+		sandbox.stop().then(
+			() => {
+				process.stdout.write(`Lofty sandbox stopped (${signal})\n`);
+				process.exit(0);
+			},
+			() => process.exit(1),
+		);
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e) => {
+	process.stderr.write(`Lofty sandbox failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+	process.exit(1);
+});

@@ -1,0 +1,174 @@
+/**
+ * In-memory emulator of the Lofty Open API, written from api-spec.md and the vendor OpenAPI.
+ *
+ *   const sandbox = await startSandbox({ port: 0 });
+ *   axios.get(`${sandbox.url}/v1.0/me`, { headers: { Authorization: `token ${sandbox.apiKey}` } });
+ *   await sandbox.stop();
+ */
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import {
+	AuthRegistry,
+	DEMO_API_KEY,
+	DEMO_CLIENT_ID,
+	DEMO_CLIENT_SECRET,
+	OTHER_AGENT_API_KEY,
+	type Scopes,
+} from './auth';
+import { DEFAULT_RATE_LIMIT, type RateLimitConfig, RateLimiter } from './rateLimit';
+import { Router, scopeOf } from './router';
+import { leadPartRoutes } from './routes/leadParts';
+import { leadReadRoutes } from './routes/leadReads';
+import { leadRoutes } from './routes/leads';
+import { memberRoutes } from './routes/members';
+import { oauthRoutes } from './routes/oauth';
+import { systemLogRoutes } from './routes/systemLogs';
+import { SEED_IDS, seedStore } from './seed';
+import { type RequestLogEntry, handle } from './server';
+import { Store } from './store';
+import { type IdLike, toId } from './types';
+
+export {
+	ACCESS_TOKEN_TTL_SEC,
+	DEMO_API_KEY,
+	DEMO_CLIENT_ID,
+	DEMO_CLIENT_SECRET,
+	OTHER_AGENT_API_KEY,
+	OTHER_CLIENT_ID,
+	OTHER_CLIENT_SECRET,
+	pkceS256,
+} from './auth';
+export { Codes } from './errors';
+export { parseJson, stringifyJson } from './json';
+export { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './rateLimit';
+export { SEED_IDS, SEED_SOURCES, SEED_STAGES, SEED_TAGS, SEED_SEGMENTS } from './seed';
+export type { RequestLogEntry } from './server';
+export { Store } from './store';
+export { TIMELINE_TYPES, TL } from './timeline';
+export type * from './types';
+
+export interface SandboxOptions {
+	port?: number;
+	host?: string;
+	rateLimit?: RateLimitConfig;
+	/** load the demo data set (default true) */
+	seed?: boolean;
+}
+
+export interface IssueTokenOptions {
+	/** default: the demo owner */
+	userId?: IdLike;
+	/** endpoint scope names such as "GET /v1.0/leads" or "GET /v1.0/leads/{leadId}"; default 'all' */
+	scopes?: string[] | 'all';
+	/** OAuth client (rate-limit bucket); default the demo client */
+	clientId?: string;
+	expiresInSec?: number;
+}
+
+export interface Sandbox {
+	readonly url: string;
+	readonly port: number;
+	readonly apiKey: string;
+	readonly otherAgentApiKey: string;
+	readonly oauthClient: { clientId: string; clientSecret: string };
+	readonly store: Store;
+	readonly auth: AuthRegistry;
+	/** every answered request, oldest first (cleared by reset) */
+	readonly requests: RequestLogEntry[];
+	/** every scope name the sandbox knows ("METHOD /path/{param}") */
+	readonly scopes: string[];
+	/** requests whose method (or '*') and path match; pattern segments may be `{param}` or `*`, or a RegExp */
+	count(method: string, pathPattern: string | RegExp): number;
+	/** restore seed data, clear the request log, rate-limit counters and the rate limit set at runtime */
+	reset(): void;
+	setRateLimit(config: RateLimitConfig): void;
+	issueToken(opts?: IssueTokenOptions): string;
+	/** make an issued access token expired (401 BAD_CREDENTIALS from then on) */
+	expireToken(accessToken: string): void;
+	stop(): Promise<void>;
+}
+
+function pathMatcher(pattern: string | RegExp): (path: string) => boolean {
+	if (pattern instanceof RegExp) return (p) => pattern.test(p);
+	const re = new RegExp(
+		`^${pattern
+			.split('/')
+			.map((seg) => (seg === '*' || /^\{[^}]+\}$/.test(seg) ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+			.join('/')}/?$`,
+	);
+	return (p) => re.test(p);
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+	const host = opts.host ?? '127.0.0.1';
+	const initialLimit = opts.rateLimit ?? DEFAULT_RATE_LIMIT;
+	const store = new Store();
+	const load = (): void => {
+		store.clear();
+		if (opts.seed ?? true) seedStore(store);
+	};
+	load();
+	const auth = new AuthRegistry();
+	const router = new Router();
+	router.add([...memberRoutes, ...leadRoutes, ...leadPartRoutes, ...leadReadRoutes, ...systemLogRoutes, ...oauthRoutes]);
+	const limiter = new RateLimiter(initialLimit);
+	const log: RequestLogEntry[] = [];
+	const pipeline = { store, auth, router, limiter, log };
+
+	const server: Server = createServer((req, res) => {
+		handle(pipeline, req, res).catch((e) => {
+			if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ code: 20005, message: String(e) }));
+		});
+	});
+	server.keepAliveTimeout = 1000;
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(opts.port ?? 0, host, () => resolve());
+	});
+	const port = (server.address() as AddressInfo).port;
+	const urlHost = host.includes(':') ? `[${host}]` : host;
+
+	return {
+		url: `http://${urlHost}:${port}`,
+		port,
+		apiKey: DEMO_API_KEY,
+		otherAgentApiKey: OTHER_AGENT_API_KEY,
+		oauthClient: { clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET },
+		store,
+		auth,
+		requests: log,
+		scopes: router.routes.filter((r) => !r.public).map(scopeOf),
+		count(method, pathPattern) {
+			const m = method.toUpperCase();
+			const match = pathMatcher(pathPattern);
+			return log.filter((e) => (m === '*' || e.method === m) && match(e.path)).length;
+		},
+		reset() {
+			load();
+			log.length = 0;
+			limiter.set(initialLimit);
+		},
+		setRateLimit(config) {
+			limiter.set(config);
+		},
+		issueToken(o = {}) {
+			const userId = toId(o.userId ?? SEED_IDS.demoUserId);
+			if (!store.getUser(userId)) throw new Error(`issueToken: unknown user ${userId}`);
+			const clientId = o.clientId ?? DEMO_CLIENT_ID;
+			if (!auth.clients.has(clientId)) throw new Error(`issueToken: unknown client ${clientId}`);
+			const scopes: Scopes = o.scopes ?? 'all';
+			return auth.issue(userId, clientId, scopes, store.now(), o.expiresInSec).access_token;
+		},
+		expireToken(accessToken) {
+			if (!auth.expire(accessToken)) throw new Error('expireToken: unknown access token');
+		},
+		stop() {
+			return new Promise<void>((resolve, reject) => {
+				server.close((err) => (err ? reject(err) : resolve()));
+				server.closeAllConnections();
+			});
+		},
+	};
+}
