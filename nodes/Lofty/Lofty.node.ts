@@ -68,11 +68,11 @@ export class Lofty implements INodeType {
 			try {
 				const resource = this.getNodeParameter('resource', itemIndex) as string;
 				const operation = this.getNodeParameter('operation', itemIndex) as string;
-				const op = findOperation(resource, operation);
-				if (!op) {
+				const found = findOperation(resource, operation);
+				if (!found) {
 					throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, { itemIndex });
 				}
-				const records = await executeOperation(this, op, itemIndex);
+				const records = await executeOperation(this, found.op, itemIndex, found.resource.errorHints);
 				for (const json of records) output.push({ json, pairedItem: { item: itemIndex } });
 			} catch (error) {
 				if (this.continueOnFail()) {

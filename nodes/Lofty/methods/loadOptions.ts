@@ -6,7 +6,7 @@ import { loftyRequest } from '../transport/request';
 /** Team members for agent dropdowns; the value is the member's user ID (`memberUserId`), not the member-record `id`. */
 export async function getMembers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const members = await paginate(
-		{ style: 'offset', itemsKey: 'members', maxPageSize: 100 },
+		{ style: 'offset', itemsKey: 'members', totalKey: '_metadata.total', maxPageSize: 100 },
 		async (qs) => await loftyRequest(this, { method: 'GET', path: '/v1.0/members', qs }),
 		Infinity,
 	);

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { OperationDef, ParamDef, ResourceDef } from './types';
+import type { LocatorDef, OperationDef, ParamDef, ResourceDef } from './types';
 
 /** Name of the collection parameter that holds an operation's optional fields. */
 export function optionalCollection(op: OperationDef): { name: string; title: string } {
@@ -12,8 +12,6 @@ export function optionalCollection(op: OperationDef): { name: string; title: str
 function byName<T extends { name: string }>(a: T, b: T): number {
 	return a.name.localeCompare(b.name);
 }
-
-const LEAD_URL_REGEX = '(?:leadId=|/leads?/(?:detail/)?)(\\d+)';
 
 /** The editor field for one parameter; `show` is omitted for fields inside a collection. */
 export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']): INodeProperties {
@@ -33,8 +31,10 @@ export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']
 		return prop;
 	};
 	switch (p.type) {
-		case 'lead':
-			return strip({
+		case 'locator': {
+			const locator = p.locator as LocatorDef;
+			const idRegex = locator.idKind === 'text' ? '^\\s*\\S+\\s*$' : '^\\s*\\d+\\s*$';
+			const property = strip({
 				...base,
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
@@ -43,26 +43,30 @@ export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']
 						displayName: 'From List',
 						name: 'list',
 						type: 'list',
-						placeholder: 'Select a lead...',
-						typeOptions: { searchListMethod: 'searchLeads', searchable: true, searchFilterRequired: false },
+						placeholder: `Select a ${p.label.toLowerCase()}...`,
+						typeOptions: { searchListMethod: locator.searchMethod, searchable: true, searchFilterRequired: false },
 					},
 					{
 						displayName: 'By ID',
 						name: 'id',
 						type: 'string',
-						placeholder: 'e.g. 651095960136641',
-						validation: [{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A lead ID is a whole number' } }],
+						placeholder: `e.g. ${locator.idPlaceholder}`,
+						validation: [{ type: 'regex', properties: { regex: idRegex, errorMessage: `Not a valid ${p.label.toLowerCase()} ID` } }],
 					},
 					{
 						displayName: 'By URL',
 						name: 'url',
 						type: 'string',
-						placeholder: 'e.g. https://crm.lofty.com/admin/home/lead/detail/651095960136641',
-						extractValue: { type: 'regex', regex: LEAD_URL_REGEX },
-						validation: [{ type: 'regex', properties: { regex: `.*${LEAD_URL_REGEX}.*`, errorMessage: 'Not a Lofty lead URL' } }],
+						placeholder: locator.urlPlaceholder,
+						extractValue: { type: 'regex', regex: locator.urlRegex ?? '' },
+						validation: [{ type: 'regex', properties: { regex: `.*${locator.urlRegex}.*`, errorMessage: `Not a Lofty ${p.label.toLowerCase()} URL` } }],
 					},
 				],
 			});
+			// Records without a known Lofty URL shape are picked from the list or by ID only.
+			if (!locator.urlRegex) property.modes = property.modes?.filter((mode) => mode.name !== 'url');
+			return property;
+		}
 		case 'string':
 		case 'id':
 			if (p.loadOptions) {
@@ -119,8 +123,9 @@ export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']
 
 /** Derives the node's resource, operation and field properties from the resource tables. */
 export function describeResources(resources: ResourceDef[]): INodeProperties[] {
-	const sorted = [...resources].sort(byName);
-	const firstResource = resources[0].value;
+	// A resource appears once it has operations.
+	const sorted = resources.filter((r) => r.operations.length > 0).sort(byName);
+	const firstResource = sorted.find((r) => r.value === 'lead')?.value ?? sorted[0].value;
 	const properties: INodeProperties[] = [
 		{
 			displayName: 'Resource',
@@ -173,6 +178,16 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 						displayOptions: { show: { ...show.show, returnAll: [false] } },
 					},
 				);
+			}
+			if (op.simplify) {
+				properties.push({
+					displayName: 'Simplify',
+					name: 'simplify',
+					type: 'boolean',
+					default: true,
+					description: 'Whether to return only the most used fields instead of the full record',
+					displayOptions: show,
+				});
 			}
 			const optional = op.params.filter((param) => !param.required);
 			if (optional.length) {

@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { paginate } from '../transport/pagination';
+import { paginate, valueAt } from '../transport/pagination';
 import type { QueryValue } from '../transport/request';
 import { loftyRequest } from '../transport/request';
 import { InvalidValue, invalid, readValues } from './params';
@@ -19,7 +19,7 @@ function setPath(target: IDataObject, key: string, value: unknown): void {
 
 /** IDs travel in JSON bodies as bigints, which the transport writes as exact integer literals. */
 function bodyValue(p: ParamDef, value: unknown): unknown {
-	if (p.type === 'id' || p.type === 'lead') return BigInt(value as string);
+	if (p.type === 'id' || (p.type === 'locator' && p.locator?.idKind !== 'text')) return BigInt(value as string);
 	if (p.type === 'idList') return (value as string[]).map((v) => BigInt(v));
 	return value;
 }
@@ -51,11 +51,12 @@ export function buildRequest(op: OperationDef, values: IDataObject) {
 	return { path, qs, body };
 }
 
-/** Turns an answer into output records: unwrapped, arrays split, bare values wrapped. */
+/** Turns an answer into output records: unwrapped (when the key is there), arrays split, bare values wrapped. */
 export function toRecords(response: unknown, unwrap?: string): IDataObject[] {
 	let value = response;
-	if (unwrap && value !== null && typeof value === 'object' && !Array.isArray(value) && unwrap in (value as IDataObject)) {
-		value = (value as IDataObject)[unwrap];
+	if (unwrap) {
+		const inner = valueAt(response, unwrap);
+		if (inner !== undefined && inner !== null) value = inner;
 	}
 	if (Array.isArray(value)) {
 		return value.map((v) => (v !== null && typeof v === 'object' ? (v as IDataObject) : { value: v as string }));
@@ -65,8 +66,22 @@ export function toRecords(response: unknown, unwrap?: string): IDataObject[] {
 	return [{ result: value as string }];
 }
 
+/** Keeps the fields a Simplify output shows; identifiers are always kept. */
+function simplify(record: IDataObject, fields: string[]): IDataObject {
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(record)) {
+		if (fields.includes(key) || /^(id|ids)$|[a-z](Id|Ids)$/.test(key)) out[key] = value;
+	}
+	return out;
+}
+
 /** Runs one operation for one item: read and check the fields, call Lofty, shape the result. */
-export async function executeOperation(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): Promise<IDataObject[]> {
+export async function executeOperation(
+	ctx: IExecuteFunctions,
+	op: OperationDef,
+	itemIndex: number,
+	resourceHints: Record<string, string> = {},
+): Promise<IDataObject[]> {
 	const values = readValues(ctx, op, itemIndex);
 	try {
 		op.validate?.({ ctx, itemIndex, values });
@@ -74,8 +89,34 @@ export async function executeOperation(ctx: IExecuteFunctions, op: OperationDef,
 		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
 	const { path, qs, body } = buildRequest(op, values);
-	const call = (extraQs: Record<string, QueryValue> = {}) =>
-		loftyRequest(ctx, { method: op.method, path, qs: { ...qs, ...extraQs }, body }, itemIndex);
+	const hints = { ...resourceHints, ...op.errorHints };
+	const call = async (paging: Record<string, QueryValue> = {}) => {
+		const inBody = op.pagination?.in === 'body';
+		const request = {
+			method: op.method,
+			path,
+			qs: inBody ? qs : { ...qs, ...paging },
+			body: inBody ? { ...(body as IDataObject), ...paging } : body,
+			accept: op.accept,
+			hints,
+		};
+		try {
+			return await loftyRequest(ctx, request, itemIndex);
+		} catch (error) {
+			if (!(error instanceof NodeApiError)) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+			if (op.explainFailure) {
+				const failure = { httpCode: Number(error.httpCode), code: (error.errorResponse as IDataObject)?.code as string, message: error.message };
+				const extra = await op.explainFailure(failure, { ctx, itemIndex, values }).catch(() => undefined);
+				if (extra) error.description = [error.description, extra].filter(Boolean).join(' ');
+			}
+			// Re-wrapping a NodeApiError hands back the same error.
+			throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
+		}
+	};
+	const finish = (records: IDataObject[]) => {
+		const wantSimple = op.simplify && (ctx.getNodeParameter('simplify', itemIndex, true) as boolean);
+		return wantSimple ? records.map((r) => simplify(r, op.simplify as string[])) : records;
+	};
 
 	if (op.pagination) {
 		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
@@ -84,12 +125,13 @@ export async function executeOperation(ctx: IExecuteFunctions, op: OperationDef,
 			throw invalid(ctx, itemIndex, new InvalidValue('Limit', `must be a whole number of at least 1, got ${limit}`));
 		}
 		const want = returnAll ? Infinity : limit;
-		return await paginate(op.pagination, call, want);
+		return finish(await paginate(op.pagination, call, want));
 	}
 	const response = await call();
 	if (op.output) {
 		const shaped = op.output(response, { ctx, itemIndex, values });
 		return Array.isArray(shaped) ? shaped : [shaped];
 	}
-	return toRecords(response, op.unwrap);
+	if (op.accept === 'xml' && typeof response === 'string') return [{ xml: response }];
+	return finish(toRecords(response, op.unwrap));
 }

@@ -131,8 +131,10 @@ export function convert(p: ParamDef, raw: unknown): unknown {
 			if (raw === undefined || raw === null || raw === '') return undefined;
 			return toBoolean(p, raw);
 		case 'id':
-		case 'lead':
 			if (p.allowMinusOne && String(raw).trim() === '-1') return '-1';
+			return toId(p.label, raw);
+		case 'locator':
+			if (p.locator?.idKind === 'text') return checkLength(p, String(raw).trim());
 			return toId(p.label, raw);
 		case 'dateTime':
 			return toEpochOrIso(p, raw);
@@ -183,7 +185,7 @@ export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: 
 	try {
 		for (const p of op.params) {
 			const raw = p.required
-				? ctx.getNodeParameter(p.name, itemIndex, undefined, { extractValue: p.type === 'lead' })
+				? ctx.getNodeParameter(p.name, itemIndex, undefined, { extractValue: p.type === 'locator' })
 				: optional[p.name];
 			if (!p.required && raw === undefined) continue;
 			if (p.sendOnlyIfTrue && raw !== true && raw !== 'true') continue;

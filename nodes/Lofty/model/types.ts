@@ -6,7 +6,7 @@ import type { Pagination } from '../transport/pagination';
  * How a parameter is shown and what it becomes on the wire:
  * - string, number, boolean, options, multiOptions, json: as n8n shows them;
  * - id: a 64-bit Lofty ID typed as text, checked to be a positive integer, sent exactly;
- * - lead: a lead chosen with a resource locator (list, ID, URL), sent like `id`;
+ * - locator: a record picked from a searchable list, by ID or by URL (see LocatorDef), sent like `id`;
  * - dateTime: n8n's date picker, sent as epoch milliseconds unless `format` says otherwise;
  * - stringList / idList: several values, sent as an array (body) or comma-joined (query);
  * - fixedCollection: rows of sub-fields (for example assignees), sent as an array of objects.
@@ -19,13 +19,26 @@ export type ParamType =
 	| 'multiOptions'
 	| 'json'
 	| 'id'
-	| 'lead'
+	| 'locator'
 	| 'dateTime'
 	| 'stringList'
 	| 'idList'
 	| 'fixedCollection';
 
 export type ParamLocation = 'path' | 'query' | 'body';
+
+/** A resource locator: what the user picks, how the list is searched, how an ID or URL is read. */
+export interface LocatorDef {
+	/** Name of the listSearch method that fills "From List". */
+	searchMethod: string;
+	/** e.g. `651095960136641` */
+	idPlaceholder: string;
+	/** Regex whose first group is the ID inside a Lofty URL; no "By URL" mode without it. */
+	urlRegex?: string;
+	urlPlaceholder?: string;
+	/** IDs are 64-bit integers unless they are text (calendar entries: `123-task`). */
+	idKind?: 'int64' | 'text';
+}
 
 export interface ParamDef {
 	/** n8n parameter name; also the wire name unless `key` is given. */
@@ -42,6 +55,8 @@ export interface ParamDef {
 	hint?: string;
 	placeholder?: string;
 	options?: INodePropertyOptions[];
+	/** For `locator`: what is picked and how. */
+	locator?: LocatorDef;
 	/** Name of a loadOptions method filling the dropdown from the API. */
 	loadOptions?: string;
 	min?: number;
@@ -90,8 +105,16 @@ export interface OperationDef {
 	params: ParamDef[];
 	/** Lists: the pagination style; the node adds Return All and Limit. */
 	pagination?: Pagination;
-	/** Where the record sits in the answer (`lead` for `{lead: {...}}`); bare answers pass through. */
+	/** Where the record sits in the answer (`lead` for `{lead: {...}}`, dots for deeper); bare answers pass through. */
 	unwrap?: string;
+	/** Get and Get Many of records with many fields: the fields a "Simplify" output keeps. */
+	simplify?: string[];
+	/** The answer is XML (published listings); it is returned as `{xml: "..."}`. */
+	accept?: 'json' | 'xml';
+	/** Explanations for Lofty error codes this operation can meet, by code. */
+	errorHints?: Record<string, string>;
+	/** Adds to the error description after a failure (for example the valid values fetched from Lofty). */
+	explainFailure?: (failure: { httpCode: number; code?: string | number; message: string }, op: OperationContext) => Promise<string | undefined>;
 	/** Body is a JSON array built from this fixedCollection parameter (for example Assign). */
 	bodyFromList?: string;
 	/** Title of the collection that holds the optional parameters. */
@@ -109,4 +132,6 @@ export interface ResourceDef {
 	name: string;
 	description?: string;
 	operations: OperationDef[];
+	/** Explanations for Lofty error codes that any operation of this resource can meet. */
+	errorHints?: Record<string, string>;
 }

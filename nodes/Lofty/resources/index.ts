@@ -5,6 +5,8 @@ import { systemLog } from './systemLog';
 /** Every resource the Lofty node offers; the node's fields and its execution both come from here. */
 export const RESOURCES: ResourceDef[] = [lead, systemLog];
 
-export function findOperation(resource: string, operation: string): OperationDef | undefined {
-	return RESOURCES.find((r) => r.value === resource)?.operations.find((op) => op.value === operation);
+export function findOperation(resource: string, operation: string): { resource: ResourceDef; op: OperationDef } | undefined {
+	const found = RESOURCES.find((r) => r.value === resource);
+	const op = found?.operations.find((o) => o.value === operation);
+	return found && op ? { resource: found, op } : undefined;
 }

@@ -1,14 +1,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../model/params';
-import type { OperationContext, ParamDef, ResourceDef } from '../model/types';
+import type { LocatorDef, OperationContext, ParamDef, ResourceDef } from '../model/types';
 import { inquiryFields, leadWriteFields, propertyFields } from './leadFields';
+
+export const LEAD_LOCATOR: LocatorDef = {
+	searchMethod: 'searchLeads',
+	idPlaceholder: '651095960136641',
+	urlRegex: '(?:leadId=|/leads?/(?:detail/)?)(\\d+)',
+	urlPlaceholder: 'e.g. https://crm.lofty.com/admin/home/lead/detail/651095960136641',
+};
 
 /** The lead chosen with a resource locator, placed in the path. */
 export const leadInPath: ParamDef = {
 	name: 'leadId',
 	label: 'Lead',
-	type: 'lead',
+	type: 'locator',
+	locator: LEAD_LOCATOR,
 	in: 'path',
 	required: true,
 	description: 'The lead to act on: pick it from the list, or give its ID or its Lofty URL',
@@ -98,7 +106,7 @@ export const lead: ResourceDef = {
 			description: 'Search leads with filters',
 			method: 'GET',
 			path: '/v1.0/leads',
-			pagination: { style: 'offset', itemsKey: 'leads', maxPageSize: 100, scrollId: true },
+			pagination: { style: 'offset', itemsKey: 'leads', maxPageSize: 100, totalKey: '_metadata.total', scrollId: true },
 			params: [
 				{ name: 'key', label: 'Search Text', type: 'string', in: 'query', description: 'Fuzzy match on name, phone or email' },
 				{ name: 'stage', label: 'Stage', type: 'string', in: 'query', description: 'Pipeline stage names' },
@@ -288,7 +296,7 @@ export const lead: ResourceDef = {
 			description: 'Website activity of a lead: browsing, searches, favorites, showing requests, submissions (v1)',
 			method: 'GET',
 			path: '/v1.0/leads/{leadId}/activities',
-			pagination: { style: 'fixedPage', pageSize: 100, pageParam: 'curPage' },
+			pagination: { style: 'page', pageParam: 'curPage', fixedPageSize: 100, maxPageSize: 100 },
 			params: [leadInPath],
 		},
 		{

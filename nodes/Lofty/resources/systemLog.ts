@@ -14,7 +14,7 @@ export const systemLog: ResourceDef = {
 			description: 'System and change-log events of a lead, newest first; entries are passed through untouched',
 			method: 'GET',
 			path: '/v1.0/systemLogs',
-			pagination: { style: 'pageHasMore', itemsKey: 'timeLines', maxPageSize: 1000, pageParam: 'pageNumber', sizeParam: 'pageSize' },
+			pagination: { style: 'page', itemsKey: 'timeLines', hasMoreKey: 'hasMore', maxPageSize: 1000, pageParam: 'pageNumber', sizeParam: 'pageSize' },
 			params: [
 				{ ...leadInPath, in: 'query' },
 				{ name: 'startTime', label: 'From', type: 'dateTime', in: 'query', description: 'Only events at or after this time' },

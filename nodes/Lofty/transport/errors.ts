@@ -82,8 +82,9 @@ const HINTS_BY_CODE: Record<string, string> = {
 	'20001': 'The request lacked Content-Type: application/json.',
 };
 
-function hintFor(failure: LoftyFailure): string | undefined {
-	const byCode = failure.code === undefined ? undefined : HINTS_BY_CODE[String(failure.code)];
+function hintFor(failure: LoftyFailure, hints: Record<string, string> = {}): string | undefined {
+	const code = failure.code === undefined ? undefined : String(failure.code);
+	const byCode = code === undefined ? undefined : (hints[code] ?? HINTS_BY_CODE[code]);
 	if (byCode) return byCode;
 	switch (failure.httpCode) {
 		case 401:
@@ -108,12 +109,12 @@ export function failureMessage(failure: LoftyFailure): string {
 	return `Lofty error (${status}${code}): ${failure.message}`;
 }
 
-export function toNodeApiError(node: INode, failure: LoftyFailure, itemIndex: number): NodeApiError {
+export function toNodeApiError(node: INode, failure: LoftyFailure, itemIndex: number, hints?: Record<string, string>): NodeApiError {
 	const response: JsonObject = { httpCode: failure.httpCode, message: failure.message };
 	if (failure.code !== undefined) response.code = failure.code;
 	return new NodeApiError(node, response, {
 		message: failureMessage(failure),
-		description: hintFor(failure),
+		description: hintFor(failure, hints),
 		httpCode: String(failure.httpCode),
 		itemIndex,
 	});

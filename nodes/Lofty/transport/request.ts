@@ -26,6 +26,8 @@ export interface LoftyRequest {
 	body?: unknown;
 	/** Lofty serves a few endpoints (published listings) as XML. */
 	accept?: 'json' | 'xml';
+	/** Explanations for error codes the calling operation can meet, by code. */
+	hints?: Record<string, string>;
 }
 
 interface RawResponse {
@@ -161,7 +163,7 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 			continue;
 		}
 		const failure = findFailure(response.statusCode, response.body);
-		if (failure) throw toNodeApiError(ctx.getNode(), failure, itemIndex);
+		if (failure) throw toNodeApiError(ctx.getNode(), failure, itemIndex, request.hints);
 		return response.body;
 	}
 }
