@@ -24,6 +24,7 @@ import { leadRoutes } from './routes/leads';
 import { memberRoutes } from './routes/members';
 import { oauthRoutes } from './routes/oauth';
 import { systemLogRoutes } from './routes/systemLogs';
+import { MODULES } from './modules';
 import { SEED_IDS, seedStore } from './seed';
 import { type RequestLogEntry, handle } from './server';
 import { Store } from './store';
@@ -106,12 +107,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const store = new Store();
 	const load = (): void => {
 		store.clear();
-		if (opts.seed ?? true) seedStore(store);
+		if (opts.seed ?? true) {
+			seedStore(store);
+			for (const module of MODULES) module.seed?.(store);
+		}
 	};
 	load();
 	const auth = new AuthRegistry();
 	const router = new Router();
 	router.add([...memberRoutes, ...leadRoutes, ...leadPartRoutes, ...leadReadRoutes, ...systemLogRoutes, ...oauthRoutes]);
+	router.add(MODULES.flatMap((module) => module.routes));
 	const limiter = new RateLimiter(initialLimit);
 	const log: RequestLogEntry[] = [];
 	const pipeline = { store, auth, router, limiter, log };

@@ -50,7 +50,17 @@ export class Store {
 	/** Clock used for new records (overridable in tests). */
 	now: () => number = () => Date.now();
 
+	/** State of the endpoint modules (sandbox/routes/*), by module name; cleared with the store. */
+	private extensions = new Map<string, unknown>();
+
+	/** The state object of a module, created on first use. */
+	ext<T>(name: string, init: () => T): T {
+		if (!this.extensions.has(name)) this.extensions.set(name, init());
+		return this.extensions.get(name) as T;
+	}
+
 	clear(): void {
+		this.extensions.clear();
 		this.users.clear();
 		this.offices.clear();
 		this.stages = [];

@@ -10,8 +10,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { describeResources } from './model/describe';
 import { executeOperation } from './model/execute';
-import { getMembers } from './methods/loadOptions';
-import { searchLeads } from './methods/listSearch';
+import { listSearch, loadOptions } from './methods';
 import { findOperation, RESOURCES } from './resources';
 
 /** The fields of a failed item when "Continue On Fail" is on: what went wrong, in words and codes. */
@@ -56,10 +55,7 @@ export class Lofty implements INodeType {
 		],
 	};
 
-	methods = {
-		listSearch: { searchLeads },
-		loadOptions: { getMembers },
-	};
+	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();

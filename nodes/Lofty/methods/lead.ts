@@ -1,6 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+
 import { loftyRequest } from '../transport/request';
+import type { MethodSet } from './types';
 
 const PAGE = 50;
 
@@ -30,3 +32,5 @@ export async function searchLeads(
 		paginationToken: leads.length === PAGE && !(Number.isFinite(total) && next >= total) ? String(next) : undefined,
 	};
 }
+
+export const leadMethods: MethodSet = { listSearch: { searchLeads }, loadOptions: {} };

@@ -2,6 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { paginate } from '../transport/pagination';
 import { loftyRequest } from '../transport/request';
+import type { MethodSet } from './types';
 
 /** Team members for agent dropdowns; the value is the member's user ID (`memberUserId`), not the member-record `id`. */
 export async function getMembers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -17,3 +18,6 @@ export async function getMembers(this: ILoadOptionsFunctions): Promise<INodeProp
 		})
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/** List searches (resource locators) and dropdowns of the Member resource. */
+export const memberMethods: MethodSet = { listSearch: {}, loadOptions: { getMembers } };

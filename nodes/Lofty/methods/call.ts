@@ -1,0 +1,4 @@
+import type { MethodSet } from './types';
+
+/** List searches (resource locators) and dropdowns of the Call resource. */
+export const callMethods: MethodSet = { listSearch: {}, loadOptions: {} };

@@ -1,0 +1,4 @@
+import type { SandboxModule } from '../module';
+
+/** Listing endpoints. */
+export const listingModule: SandboxModule = { name: 'listing', routes: [] };

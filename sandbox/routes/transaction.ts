@@ -1,0 +1,4 @@
+import type { SandboxModule } from '../module';
+
+/** Transaction endpoints. */
+export const transactionModule: SandboxModule = { name: 'transaction', routes: [] };
