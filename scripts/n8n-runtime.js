@@ -1,0 +1,303 @@
+#!/usr/bin/env node
+/**
+ * A real n8n, installed once into a cache folder outside the repository.
+ *
+ *   const { ensureN8n } = require('./n8n-runtime');
+ *   const { nodeBin, n8nBin, version } = ensureN8n({ version: '2.41.1' });
+ *   // run n8n with: spawn(nodeBin, [n8nBin, 'execute', ...])
+ *
+ * CLI: node scripts/n8n-runtime.js [--version 2.41.1] [--json]
+ *
+ * Supported setups (the two measured to work on this registry mirror):
+ *   - n8n 2.41.1 on Node 24 (Node 24 itself comes from `npm install node@24` into the cache)
+ *   - n8n 2.8.4  on the system Node 20 (>= 20.19)
+ *
+ * The cache root is $LOFTY_N8N_CACHE or ~/.cache/n8n-nodes-lofty. Each setup lives in its own
+ * folder with a marker file written only after a complete, verified install, so a second call
+ * returns at once. A lock folder keeps two installs from running at the same time.
+ *
+ * Plain Node.js, no dependencies.
+ */
+'use strict';
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawnSync } = require('child_process');
+
+const DEFAULT_VERSION = '2.41.1';
+
+/** Per-version recipe: which Node runs it and which overrides the registry mirror needs. */
+const SETUPS = {
+	'2.41.1': { node: '24', overrides: { linkedom: '0.18.14' } },
+	'2.8.4': { node: 'system', minNode: [20, 19], overrides: { linkedom: '0.18.14', xlsx: '0.18.5' } },
+};
+
+const NATIVE_MODULES = ['sqlite3', 'isolated-vm'];
+
+function cacheRoot() {
+	return process.env.LOFTY_N8N_CACHE || path.join(os.homedir(), '.cache', 'n8n-nodes-lofty');
+}
+
+function log(msg) {
+	process.stderr.write(`[n8n-runtime] ${msg}\n`);
+}
+
+/**
+ * Environment for npm child processes: without the npm_config_* / npm_package_* variables that
+ * an enclosing `npm run` exports (the repository's .npmrc sets ignore-scripts=true, which would
+ * otherwise leak into the cache install and break `npm rebuild` and `npm install node@24`).
+ */
+function cleanEnv(extra = {}) {
+	const env = {};
+	for (const [k, v] of Object.entries(process.env)) {
+		const lk = k.toLowerCase();
+		if (lk.startsWith('npm_config_') || lk.startsWith('npm_package_') || lk.startsWith('npm_lifecycle_')) continue;
+		if (lk === 'init_cwd' || lk === 'npm_command' || lk === 'npm_execpath' || lk === 'npm_node_execpath') continue;
+		env[k] = v;
+	}
+	return { ...env, ...extra };
+}
+
+function npmCli() {
+	// The npm that ships with the Node running this script (system Node 20 in CI).
+	const candidates = [
+		path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js'),
+		path.join(path.dirname(process.execPath), 'node_modules', 'npm', 'bin', 'npm-cli.js'),
+	];
+	for (const c of candidates) if (fs.existsSync(c)) return c;
+	return null;
+}
+
+function run(args, { cwd, env, label, nodeExec = process.execPath }) {
+	const cli = npmCli();
+	const [cmd, argv] = cli ? [nodeExec, [cli, ...args]] : ['npm', args];
+	const t0 = Date.now();
+	log(`${label}: npm ${args.join(' ')}  (in ${cwd})`);
+	const r = spawnSync(cmd, argv, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'], maxBuffer: 1 << 28 });
+	const secs = ((Date.now() - t0) / 1000).toFixed(1);
+	if (r.error) throw new Error(`${label} failed to start: ${r.error.message}`);
+	if (r.status !== 0) throw new Error(`${label} failed (exit ${r.status}, signal ${r.signal}) after ${secs}s`);
+	log(`${label}: done in ${secs}s`);
+}
+
+function writeJson(file, data) {
+	fs.writeFileSync(file, JSON.stringify(data, null, 2) + '\n');
+}
+
+function readJson(file) {
+	try {
+		return JSON.parse(fs.readFileSync(file, 'utf8'));
+	} catch {
+		return null;
+	}
+}
+
+function sleepMs(ms) {
+	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Cross-process lock: mkdir is atomic. Stale locks (dead pid) are taken over. */
+function withLock(lockDir, fn) {
+	const deadline = Date.now() + 30 * 60 * 1000;
+	for (;;) {
+		try {
+			fs.mkdirSync(lockDir);
+			fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
+			break;
+		} catch (e) {
+			if (e.code !== 'EEXIST') throw e;
+			let pid = NaN;
+			try {
+				pid = Number(fs.readFileSync(path.join(lockDir, 'pid'), 'utf8'));
+			} catch {
+				/* being written */
+			}
+			let alive = true;
+			if (Number.isInteger(pid) && pid > 0) {
+				try {
+					process.kill(pid, 0);
+				} catch {
+					alive = false;
+				}
+			}
+			if (!alive) {
+				log(`removing stale lock of dead process ${pid}`);
+				fs.rmSync(lockDir, { recursive: true, force: true });
+				continue;
+			}
+			if (Date.now() > deadline) throw new Error(`timed out waiting for lock ${lockDir}`);
+			log(`another install is running (pid ${pid}); waiting...`);
+			sleepMs(5000);
+		}
+	}
+	try {
+		return fn();
+	} finally {
+		fs.rmSync(lockDir, { recursive: true, force: true });
+	}
+}
+
+/** Node 24 from the npm registry (`npm install node@24`): returns its folder (bin/, include/). */
+function ensureNode24(root) {
+	const dir = path.join(root, 'node-24');
+	const marker = path.join(dir, '.installed.json');
+	const m = readJson(marker);
+	if (m && fs.existsSync(m.nodeBin)) return m;
+
+	fs.rmSync(dir, { recursive: true, force: true });
+	fs.mkdirSync(dir, { recursive: true });
+	writeJson(path.join(dir, 'package.json'), { name: 'lofty-node24-cache', private: true });
+	// The `node` package's own install script fetches node-<platform>-<arch> from the registry: keep scripts on.
+	run(['install', 'node@24', '--ignore-scripts=false', '--no-audit', '--no-fund', '--loglevel=error'], {
+		cwd: dir,
+		env: cleanEnv(),
+		label: 'install node@24',
+	});
+	const platDir = path.join(dir, 'node_modules', 'node', 'node_modules', `node-${process.platform}-${process.arch}`);
+	const nodeBin = path.join(platDir, 'bin', 'node');
+	if (!fs.existsSync(nodeBin)) throw new Error(`Node 24 binary not found at ${nodeBin}`);
+	if (!fs.existsSync(path.join(platDir, 'include', 'node', 'node_api.h')))
+		throw new Error(`Node 24 headers not found under ${platDir}/include/node`);
+	const v = spawnSync(nodeBin, ['--version'], { encoding: 'utf8' });
+	if (v.status !== 0 || !/^v24\./.test(v.stdout.trim())) throw new Error(`unexpected Node 24 binary: ${v.stdout} ${v.stderr}`);
+	const info = { nodeBin, nodeDir: platDir, nodeVersion: v.stdout.trim() };
+	writeJson(marker, info);
+	return info;
+}
+
+function markerPath(dir) {
+	return path.join(dir, '.installed.json');
+}
+
+/** Fast path: a finished install whose files are still there. */
+function cached(dir) {
+	const m = readJson(markerPath(dir));
+	if (m && fs.existsSync(m.nodeBin) && fs.existsSync(m.n8nBin)) return { nodeBin: m.nodeBin, n8nBin: m.n8nBin, version: m.version };
+	return null;
+}
+
+/**
+ * Install (once) and return { nodeBin, n8nBin, version }.
+ * nodeBin: the Node binary to run n8n with; n8nBin: n8n's bin JS (node_modules/n8n/bin/n8n).
+ */
+function ensureN8n({ version = DEFAULT_VERSION } = {}) {
+	const setup = SETUPS[version];
+	if (!setup) throw new Error(`n8n ${version} is not a supported setup here (supported: ${Object.keys(SETUPS).join(', ')})`);
+	const root = cacheRoot();
+	const dir = path.join(root, `n8n-${version}`);
+	const hit = cached(dir);
+	if (hit) return hit;
+
+	fs.mkdirSync(root, { recursive: true });
+	return withLock(path.join(root, '.lock'), () => {
+		const again = cached(dir); // another process may have finished while we waited
+		if (again) return again;
+		const t0 = Date.now();
+
+		let nodeBin;
+		let nodeDir;
+		if (setup.node === '24') {
+			const n = ensureNode24(root);
+			nodeBin = n.nodeBin;
+			nodeDir = n.nodeDir;
+		} else {
+			const [maj, min] = process.versions.node.split('.').map(Number);
+			const [wantMaj, wantMin] = setup.minNode;
+			if (maj < wantMaj || (maj === wantMaj && min < wantMin))
+				throw new Error(`n8n ${version} needs Node >= ${wantMaj}.${wantMin}; this is ${process.version}`);
+			nodeBin = process.execPath;
+			nodeDir = null; // ~/.npmrc's nodedir (/usr) holds the system Node's headers
+		}
+
+		// Step 1 (minutes): npm install. Its own marker lets a failed rebuild/verify retry without it.
+		const installDone = path.join(dir, '.npm-install.done');
+		const n8nPkg = readJson(path.join(dir, 'node_modules', 'n8n', 'package.json'));
+		if (!fs.existsSync(installDone) || !n8nPkg || n8nPkg.version !== version) {
+			fs.rmSync(dir, { recursive: true, force: true });
+			fs.mkdirSync(dir, { recursive: true });
+			writeJson(path.join(dir, 'package.json'), {
+				name: `lofty-n8n-${version.replace(/\./g, '-')}-cache`,
+				private: true,
+				dependencies: { n8n: version },
+				overrides: setup.overrides,
+			});
+			// A Kafka client's install script downloads binaries: install without scripts ...
+			run(['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+				cwd: dir,
+				env: cleanEnv(),
+				label: `install n8n@${version}`,
+			});
+			fs.writeFileSync(installDone, new Date().toISOString());
+		} else {
+			log(`npm install of n8n@${version} already done; resuming with the native rebuild`);
+		}
+
+		// Step 2: build only the native modules this n8n has (2.8.x has no isolated-vm), against the
+		// Node that will run it.
+		const n8nDir = path.join(dir, 'node_modules', 'n8n');
+		const natives = NATIVE_MODULES.filter((m) => {
+			try {
+				require.resolve(`${m}/package.json`, { paths: [n8nDir] });
+				return true;
+			} catch {
+				return false;
+			}
+		});
+		log(`native modules to build: ${natives.join(', ') || '(none)'}`);
+		const binDir = path.dirname(nodeBin);
+		const rebuildEnv = cleanEnv({
+			PATH: `${binDir}${path.delimiter}${process.env.PATH || ''}`,
+			...(nodeDir ? { npm_config_nodedir: nodeDir } : {}),
+		});
+		if (natives.length)
+			run(['rebuild', ...natives, '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'], {
+				cwd: dir,
+				env: rebuildEnv,
+				nodeExec: nodeBin,
+				label: `rebuild ${natives.join(' ')}`,
+			});
+
+		const n8nBin = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
+		if (!fs.existsSync(n8nBin)) throw new Error(`n8n bin not found at ${n8nBin}`);
+		// Verify: the native modules load under the chosen Node, and n8n answers --version.
+		const check = spawnSync(nodeBin, ['-e', natives.map((m) => `require(${JSON.stringify(m)});`).join('')], {
+			cwd: n8nDir,
+			encoding: 'utf8',
+			env: cleanEnv(),
+		});
+		if (check.status !== 0) throw new Error(`native modules do not load under ${nodeBin}:\n${check.stderr}`);
+		const verHome = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-ver-'));
+		const ver = spawnSync(nodeBin, [n8nBin, '--version'], {
+			encoding: 'utf8',
+			env: cleanEnv({ N8N_USER_FOLDER: verHome }),
+			timeout: 120000,
+		});
+		fs.rmSync(verHome, { recursive: true, force: true });
+		const got = (ver.stdout || '').trim().split('\n').pop();
+		if (ver.status !== 0 || got !== version) throw new Error(`n8n --version gave ${JSON.stringify(got)} (exit ${ver.status}): ${ver.stderr}`);
+
+		const result = { nodeBin, n8nBin, version };
+		writeJson(markerPath(dir), { ...result, installedAt: new Date().toISOString(), seconds: Math.round((Date.now() - t0) / 1000) });
+		log(`n8n ${version} ready in ${((Date.now() - t0) / 1000).toFixed(0)}s (${dir})`);
+		return result;
+	});
+}
+
+module.exports = { ensureN8n, cacheRoot, cleanEnv, DEFAULT_VERSION, SETUPS };
+
+if (require.main === module) {
+	const args = process.argv.slice(2);
+	let version = DEFAULT_VERSION;
+	const i = args.indexOf('--version');
+	if (i >= 0 && args[i + 1]) version = args[i + 1];
+	try {
+		const t0 = Date.now();
+		const r = ensureN8n({ version });
+		if (args.includes('--json')) process.stdout.write(JSON.stringify(r) + '\n');
+		else process.stdout.write(`n8n ${r.version}\n  node: ${r.nodeBin}\n  n8n:  ${r.n8nBin}\n  (${Date.now() - t0} ms)\n`);
+	} catch (e) {
+		process.stderr.write(`[n8n-runtime] ERROR: ${e.message}\n`);
+		process.exit(1);
+	}
+}
