@@ -21,11 +21,11 @@ describe('node description derived from the resource tables', () => {
 
 	it('lists resources and operations alphabetically, with Title Case names and actions', () => {
 		const resources = properties.find((p) => p.name === 'resource')?.options?.map((o) => o.name) ?? [];
-		expect(resources).toEqual([...resources].sort());
+		expect(resources).toEqual([...resources].sort((a, b) => a.localeCompare(b)));
 		for (const resource of RESOURCES) {
 			const picker = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value));
 			const names = picker?.options?.map((o) => o.name) ?? [];
-			expect(names).toEqual([...names].sort());
+			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 			for (const op of resource.operations) {
 				expect(op.name).toMatch(/^[A-Z][a-z]*( [A-Z(][\w()]*)*$/);
 				expect(op.action).toMatch(/^[A-Z][a-z]/);
@@ -33,14 +33,18 @@ describe('node description derived from the resource tables', () => {
 		}
 	});
 
-	it('shows required fields first, then Return All and Limit on lists, then one collection of optional fields', () => {
+	it('shows required fields first, then Return All and Limit on lists, Simplify, then one collection of optional fields', () => {
 		for (const resource of RESOURCES) {
 			for (const op of resource.operations) {
 				const shown = shownFor(resource.value, op.value).filter((p) => p.type !== 'notice');
 				const required = op.params.filter((p) => p.required).map((p) => p.name);
 				expect(shown.slice(0, required.length).map((p) => p.name)).toEqual(required);
 				const rest = shown.slice(required.length).map((p) => p.name);
-				const expected = [...(op.pagination ? ['returnAll', 'limit'] : []), ...(op.params.some((p) => !p.required) ? [expect.any(String)] : [])];
+				const expected = [
+					...(op.pagination ? ['returnAll', 'limit'] : []),
+					...(op.simplify ? ['simplify'] : []),
+					...(op.params.some((p) => !p.required) ? [expect.any(String)] : []),
+				];
 				expect(rest).toEqual(expected);
 			}
 		}

@@ -13,6 +13,11 @@ function byName<T extends { name: string }>(a: T, b: T): number {
 	return a.name.localeCompare(b.name);
 }
 
+function loadOptionsOf(p: ParamDef): INodeProperties['typeOptions'] {
+	if (!p.loadOptions) return undefined;
+	return p.loadOptionsDependsOn ? { loadOptionsMethod: p.loadOptions, loadOptionsDependsOn: p.loadOptionsDependsOn } : { loadOptionsMethod: p.loadOptions };
+}
+
 /** The editor field for one parameter; `show` is omitted for fields inside a collection. */
 export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']): INodeProperties {
 	const base = {
@@ -70,7 +75,7 @@ export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']
 		case 'string':
 		case 'id':
 			if (p.loadOptions) {
-				return strip({ ...base, type: 'options', typeOptions: { loadOptionsMethod: p.loadOptions }, default: '' });
+				return strip({ ...base, type: 'options', typeOptions: loadOptionsOf(p), default: '' });
 			}
 			return strip({ ...base, type: 'string', default: (p.default as string) ?? '' });
 		case 'number':
@@ -87,7 +92,7 @@ export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']
 				...base,
 				type: 'options',
 				options: p.loadOptions ? undefined : p.options,
-				typeOptions: p.loadOptions ? { loadOptionsMethod: p.loadOptions } : undefined,
+				typeOptions: loadOptionsOf(p),
 				default: (p.default as string) ?? (p.options?.[0]?.value as string) ?? '',
 			});
 		case 'multiOptions':
@@ -95,7 +100,7 @@ export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']
 				...base,
 				type: 'multiOptions',
 				options: p.loadOptions ? undefined : p.options,
-				typeOptions: p.loadOptions ? { loadOptionsMethod: p.loadOptions } : undefined,
+				typeOptions: loadOptionsOf(p),
 				default: (p.default as string[]) ?? [],
 			});
 		case 'dateTime':

@@ -19,8 +19,18 @@ function setPath(target: IDataObject, key: string, value: unknown): void {
 
 /** IDs travel in JSON bodies as bigints, which the transport writes as exact integer literals. */
 function bodyValue(p: ParamDef, value: unknown): unknown {
-	if (p.type === 'id' || (p.type === 'locator' && p.locator?.idKind !== 'text')) return BigInt(value as string);
+	if ((p.type === 'id' && value !== '') || (p.type === 'locator' && p.locator?.idKind !== 'text')) return BigInt(value as string);
 	if (p.type === 'idList') return (value as string[]).map((v) => BigInt(v));
+	if (p.type === 'fixedCollection') {
+		return (value as IDataObject[]).map((row) => {
+			const out: IDataObject = { ...row };
+			for (const field of p.fields ?? []) {
+				const key = field.key ?? field.name;
+				if (out[key] !== undefined) out[key] = bodyValue(field, out[key]) as IDataObject;
+			}
+			return out;
+		});
+	}
 	return value;
 }
 
@@ -39,15 +49,17 @@ export function buildRequest(op: OperationDef, values: IDataObject) {
 		const value = values[p.name];
 		if (value === undefined) continue;
 		const key = p.key ?? p.name;
+		if (p.in === 'local') continue;
 		if (p.in === 'path') path = path.replace(`{${key}}`, encodeURIComponent(String(value)));
 		else if (p.in === 'query') qs[key] = queryValue(p, value);
-		else if (op.bodyFromList === p.name) body = value as IDataObject[];
+		else if (op.bodyFromList === p.name) body = bodyValue(p, value) as IDataObject[];
 		else if (key === '$merge') body = { ...(body as IDataObject), ...(value as IDataObject) };
 		else setPath((body ??= {}) as IDataObject, key, bodyValue(p, value));
 	}
-	if (body === undefined && (op.method === 'POST' || op.method === 'PUT') && op.params.some((p) => p.in === 'body')) {
+	if (body === undefined && (op.method === 'POST' || op.method === 'PUT') && (op.params.some((p) => p.in === 'body') || op.fixedBody)) {
 		body = op.bodyFromList ? [] : {};
 	}
+	if (op.fixedBody && body && !Array.isArray(body)) body = { ...body, ...op.fixedBody };
 	return { path, qs, body };
 }
 
@@ -130,7 +142,7 @@ export async function executeOperation(
 	const response = await call();
 	if (op.output) {
 		const shaped = op.output(response, { ctx, itemIndex, values });
-		return Array.isArray(shaped) ? shaped : [shaped];
+		return finish(Array.isArray(shaped) ? shaped : [shaped]);
 	}
 	if (op.accept === 'xml' && typeof response === 'string') return [{ xml: response }];
 	return finish(toRecords(response, op.unwrap));

@@ -102,6 +102,21 @@ function parseUserJson(p: ParamDef, text: string): unknown {
 	return value;
 }
 
+/**
+ * A locator's value: n8n hands over the extracted ID for top-level fields; inside collections a
+ * `{mode, value}` object may still arrive, and a URL is read with the locator's pattern.
+ */
+function locatorValue(p: ParamDef, raw: unknown): unknown {
+	if (raw === null || typeof raw !== 'object') return raw;
+	const { mode, value } = raw as { mode?: string; value?: unknown };
+	if (mode === 'url' && p.locator?.urlRegex) {
+		const match = new RegExp(p.locator.urlRegex).exec(String(value ?? ''));
+		if (!match) throw new InvalidValue(p.label, `is not a Lofty ${p.label.toLowerCase()} URL: ${show(value)}`);
+		return match[1];
+	}
+	return value;
+}
+
 /** Converts one parameter value to what the request needs; undefined means "leave it out". */
 export function convert(p: ParamDef, raw: unknown): unknown {
 	if (p.type !== 'boolean' && p.type !== 'number' && isEmpty(raw)) {
@@ -133,9 +148,11 @@ export function convert(p: ParamDef, raw: unknown): unknown {
 		case 'id':
 			if (p.allowMinusOne && String(raw).trim() === '-1') return '-1';
 			return toId(p.label, raw);
-		case 'locator':
-			if (p.locator?.idKind === 'text') return checkLength(p, String(raw).trim());
-			return toId(p.label, raw);
+		case 'locator': {
+			const id = locatorValue(p, raw);
+			if (p.locator?.idKind === 'text') return checkLength(p, String(id).trim());
+			return toId(p.label, id);
+		}
 		case 'dateTime':
 			return toEpochOrIso(p, raw);
 		case 'stringList': {
@@ -180,7 +197,7 @@ export function convert(p: ParamDef, raw: unknown): unknown {
 export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): IDataObject {
 	const values: IDataObject = {};
 	const optional = op.params.some((p) => !p.required)
-		? (ctx.getNodeParameter(optionalCollection(op).name, itemIndex, {}) as IDataObject)
+		? (ctx.getNodeParameter(optionalCollection(op).name, itemIndex, {}, { extractValue: true }) as IDataObject)
 		: {};
 	try {
 		for (const p of op.params) {

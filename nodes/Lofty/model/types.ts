@@ -25,7 +25,8 @@ export type ParamType =
 	| 'idList'
 	| 'fixedCollection';
 
-export type ParamLocation = 'path' | 'query' | 'body';
+/** `local`: read and checked, never sent (it shapes the output, e.g. a filter Lofty lacks). */
+export type ParamLocation = 'path' | 'query' | 'body' | 'local';
 
 /** A resource locator: what the user picks, how the list is searched, how an ID or URL is read. */
 export interface LocatorDef {
@@ -59,6 +60,8 @@ export interface ParamDef {
 	locator?: LocatorDef;
 	/** Name of a loadOptions method filling the dropdown from the API. */
 	loadOptions?: string;
+	/** Parameters whose change reloads that dropdown (e.g. statuses after the type). */
+	loadOptionsDependsOn?: string[];
 	min?: number;
 	max?: number;
 	maxLength?: number;
@@ -115,6 +118,8 @@ export interface OperationDef {
 	errorHints?: Record<string, string>;
 	/** Adds to the error description after a failure (for example the valid values fetched from Lofty). */
 	explainFailure?: (failure: { httpCode: number; code?: string | number; message: string }, op: OperationContext) => Promise<string | undefined>;
+	/** Body fields that are always sent (for example `type: 'Appointment'`); user fields may not override them. */
+	fixedBody?: IDataObject;
 	/** Body is a JSON array built from this fixedCollection parameter (for example Assign). */
 	bodyFromList?: string;
 	/** Title of the collection that holds the optional parameters. */
