@@ -1,8 +1,464 @@
-import type { ResourceDef } from '../model/types';
+import { DateTime, IANAZone } from 'luxon';
+import type { IDataObject } from 'n8n-workflow';
+
+import { InvalidValue } from '../model/params';
+import type { LocatorDef, OperationContext, OperationDef, ParamDef, ResourceDef } from '../model/types';
+import { valueAt } from '../transport/pagination';
+import { leadInPath } from './lead';
+
+/*
+ * Tasks and appointments share one ID namespace in Lofty, and the V2 endpoints (/v2.0/tasks/...) find an entry by
+ * its ID whatever its kind (api-spec.md, General rule 4). The Task resource offers the V2 endpoints as its main
+ * operations and the V1 ones as "(V1)" operations; the Appointment resource (appointment.ts) reuses the V2 endpoints
+ * and the helpers below.
+ */
+
+export const TASK_LOCATOR: LocatorDef = { searchMethod: 'searchTasks', idPlaceholder: '563172647619608' };
+
+/** The task chosen with a resource locator, placed in the path. */
+export const taskInPath: ParamDef = {
+	name: 'taskId',
+	label: 'Task',
+	type: 'locator',
+	locator: TASK_LOCATOR,
+	in: 'path',
+	required: true,
+	description: 'The task to act on: pick it from your tasks, or give its ID',
+};
+
+/** Lofty accepts these values of `assignedRole`. */
+export const assignedRole: ParamDef = {
+	name: 'assignedRole',
+	label: 'Assigned Role',
+	type: 'options',
+	in: 'body',
+	required: true,
+	options: [
+		{ name: 'Agent', value: 'Agent', description: "The lead's agent" },
+		{ name: 'Assistant', value: 'Assistant', description: "The lead's assistant" },
+	],
+	default: 'Agent',
+	description: "Who on the lead's team the entry is assigned to",
+};
+
+export const timeZoneParam: ParamDef = {
+	name: 'timeZoneCode',
+	label: 'Time Zone',
+	type: 'options',
+	in: 'body',
+	loadOptions: 'getTimeZones',
+	description:
+		'IANA time zone of the entry, e.g. America/Los_Angeles. Times typed without a UTC offset are read in this zone; an offset inside a time wins. Choose from the list, or specify a zone using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+export const addressParam: ParamDef = {
+	name: 'address',
+	label: 'Address',
+	type: 'string',
+	in: 'body',
+	placeholder: 'e.g. 123 Main St, Los Angeles, CA',
+	description: 'Where it takes place (used mainly by appointments)',
+};
+
+const TIME_HINT = 'Give a UTC offset (e.g. 2026-03-01T15:00:00-08:00) or set Time Zone';
+
+/** A V2 time: sent as ISO 8601 with its UTC offset. */
+export function v2Time(name: 'startAt' | 'endAt', label: string, required = false): ParamDef {
+	return { name, label, type: 'dateTime', in: 'body', format: 'iso', required, hint: TIME_HINT };
+}
+
+/** Raw JSON merged into the body, for fields Lofty accepts beyond those listed. */
+export const extraFields: ParamDef = {
+	name: 'extraFields',
+	label: 'Other Fields (JSON)',
+	type: 'json',
+	in: 'body',
+	key: '$merge',
+	jsonShape: 'object',
+	description: 'Further body fields sent as they are, for fields Lofty accepts that are not listed here',
+};
+
+// ---- checks before sending ----
+
+const HAS_OFFSET = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*(Z|[+-]\d{2}(:?\d{2})?)$/i;
+
+/** The value the user gave for a parameter, before conversion (a required field, or one inside a collection). */
+function rawValue(op: OperationContext, name: string, collection?: string): unknown {
+	if (!collection) return op.ctx.getNodeParameter(name, op.itemIndex, undefined);
+	return (op.ctx.getNodeParameter(collection, op.itemIndex, {}) as IDataObject)[name];
+}
+
+export function checkTimeZone(op: OperationContext): string | undefined {
+	const zone = op.values.timeZoneCode as string | undefined;
+	if (zone !== undefined && !IANAZone.isValidZone(zone)) {
+		throw new InvalidValue('Time Zone', `must be an IANA time zone such as America/Los_Angeles, got "${zone}"`);
+	}
+	return zone;
+}
+
+/**
+ * Lofty V2 reads `startAt` / `endAt` as ISO 8601; an offset inside the string wins over `timeZoneCode`, and a time
+ * with neither is refused. So: a time with an offset (or an instant: epoch ms, a Date, a Luxon DateTime) is sent with
+ * its offset; a time without one is read in Time Zone, or refused here when Time Zone is not set.
+ */
+function toV2Time(label: string, raw: unknown, zone: string | undefined): DateTime {
+	let time: DateTime;
+	if (DateTime.isDateTime(raw)) time = raw;
+	else if (raw instanceof Date) time = DateTime.fromJSDate(raw);
+	else if (typeof raw === 'number' || /^\d{10,}$/.test(String(raw).trim())) time = DateTime.fromMillis(Number(raw), { zone: 'utc' });
+	else {
+		const text = String(raw).trim();
+		if (HAS_OFFSET.test(text)) return DateTime.fromISO(text, { setZone: true });
+		if (!zone) throw new InvalidValue(label, `has no UTC offset ("${text}"): add one, e.g. 2026-03-01T15:00:00-08:00 or 2026-03-01T23:00:00Z, or set Time Zone`);
+		time = DateTime.fromISO(text, { zone });
+	}
+	if (!time.isValid) throw new InvalidValue(label, 'must be a date and time (ISO 8601 such as 2026-03-01T15:00:00-08:00)');
+	return zone ? time.setZone(zone) : time;
+}
+
+/** Checks Time Zone and converts Start / End (named by label) to ISO with offset; End must not precede Start. */
+export function resolveTimes(op: OperationContext, fields: Array<{ name: 'startAt' | 'endAt'; label: string; collection?: string }>): void {
+	const zone = checkTimeZone(op);
+	const times: Partial<Record<'startAt' | 'endAt', DateTime>> = {};
+	for (const field of fields) {
+		if (op.values[field.name] === undefined) continue;
+		const time = toV2Time(field.label, rawValue(op, field.name, field.collection) ?? op.values[field.name], zone);
+		if (!time.isValid) throw new InvalidValue(field.label, 'must be a date and time (ISO 8601 such as 2026-03-01T15:00:00-08:00)');
+		times[field.name] = time;
+		op.values[field.name] = time.toISO({ suppressMilliseconds: true }) as string;
+	}
+	if (times.startAt && times.endAt && times.endAt.toMillis() < times.startAt.toMillis()) {
+		const end = fields.find((f) => f.name === 'endAt')?.label ?? 'End';
+		const start = fields.find((f) => f.name === 'startAt')?.label ?? 'Start';
+		throw new InvalidValue(end, `must not be earlier than ${start}`);
+	}
+}
+
+/** Update (V2): Lofty answers MISSING_PARAMETER unless one of these is set; Time Zone alone changes nothing. */
+export function requireV2Change(op: OperationContext, labels: string): void {
+	if (!['content', 'startAt', 'endAt', 'address'].some((name) => op.values[name] !== undefined)) {
+		throw new InvalidValue('Update Fields', `set at least one of ${labels}`);
+	}
+}
+
+// ---- shaping answers ----
+
+/** Keeps the fields of a Simplify output; identifiers are always kept (as the node does for other operations). */
+export function simplifyRecord(record: IDataObject, fields: string[]): IDataObject {
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(record)) {
+		if (fields.includes(key) || /^(id|ids)$|[a-z](Id|Ids)$/.test(key)) out[key] = value;
+	}
+	return out;
+}
+
+/** A list answer filtered to one kind of entry, simplified when Simplify is on. */
+export function listOf(response: unknown, op: OperationContext, itemsKey: string | undefined, keep: (entry: IDataObject) => boolean, simple: string[]): IDataObject[] {
+	const raw = itemsKey === undefined ? response : valueAt(response, itemsKey);
+	const entries = (Array.isArray(raw) ? raw : []).filter((e): e is IDataObject => e !== null && typeof e === 'object').filter(keep);
+	const wantSimple = op.ctx.getNodeParameter('simplify', op.itemIndex, true) as boolean;
+	return wantSimple ? entries.map((e) => simplifyRecord(e, simple)) : entries;
+}
+
+export const isAppointment = (entry: IDataObject): boolean => String(entry.type ?? '').toLowerCase() === 'appointment';
+
+function asObject(response: unknown): IDataObject {
+	return response !== null && typeof response === 'object' && !Array.isArray(response) ? (response as IDataObject) : {};
+}
+
+/** The result of a write that answers only `{message}` (or nothing): which entry, what happened, Lofty's message. */
+export function writeResult(idKey: string, idParam: string, outcome: IDataObject) {
+	return (response: unknown, op: OperationContext): IDataObject => ({ [idKey]: op.values[idParam] as string, ...outcome, ...asObject(response) });
+}
+
+// ---- errors ----
+
+const PERMISSION =
+	"The entry belongs to a lead that the user behind this credential may not manage, for example another agent's lead, or the tasks of another agent. Use a credential of the lead's agent or of an admin, or have the lead shared with this user.";
+
+export const TASK_ERROR_HINTS: Record<string, string> = {
+	TASK_NOT_EXIST:
+		'No task or appointment has this ID, or it was deleted. Tasks and appointments share one ID space: the V2 operations find both kinds, the V1 task operations only tasks. Check the ID.',
+	TASK_IS_SMARTPLAN:
+		"This task was created by a Smart Plan (an automated follow-up plan), and Lofty does not let it be changed, finished, reopened or deleted through the API. Handle it in Lofty, or stop the lead's Smart Plan.",
+	PERMISSION_DENIED: PERMISSION,
+	'20017': PERMISSION,
+	LEAD_NOT_EXIST: 'The lead does not exist, is in the trash, or the user behind this credential cannot see it. Check the lead.',
+	'20006': 'The lead does not exist, is in the trash, or the user behind this credential cannot see it. Check the lead.',
+	'20012':
+		'Lofty rejected a value; the message names it. For times, give a UTC offset (e.g. 2026-03-01T15:00:00-08:00) or set Time Zone.',
+	INVALID_PARAMETER:
+		'Lofty rejected a value; the message names it. For times, give a UTC offset (e.g. 2026-03-01T15:00:00-08:00) or set Time Zone.',
+	MISSING_PARAMETER: 'A required field is missing or nothing was given to change. The message names what Lofty expected.',
+};
+
+// ---- the table ----
+
+const SIMPLE_V2 = ['content', 'type', 'startAt', 'endAt', 'timeZoneCode', 'finishFlag', 'overdueFlag', 'leadName', 'assignedUser', 'address'];
+const SIMPLE_V1 = ['content', 'type', 'deadline', 'finishFlag', 'overdueFlag', 'leadName', 'assignedUser', 'finishTime'];
+
+const TASK_TYPE: ParamDef = {
+	name: 'type',
+	label: 'Type',
+	type: 'options',
+	in: 'body',
+	required: true,
+	options: [
+		{ name: 'Call', value: 'Call' },
+		{ name: 'Email', value: 'Email' },
+		{ name: 'Other', value: 'Other' },
+		{ name: 'Text', value: 'Text' },
+	],
+	default: 'Call',
+	description: 'What kind of to-do it is',
+};
+
+const content = (required: boolean): ParamDef => ({
+	name: 'content',
+	label: 'Description',
+	type: 'string',
+	in: 'body',
+	required,
+	placeholder: 'e.g. Send an email to my lead',
+	description: 'What has to be done',
+});
+
+const byTask = (outcome: IDataObject) => writeResult('taskId', 'taskId', outcome);
+
+const V2_CHANGE = 'Description, Start, Due At or Address';
+
+const operations: OperationDef[] = [
+	{
+		value: 'create',
+		name: 'Create',
+		action: 'Create a task',
+		description: 'Create a task on a lead (V2)',
+		method: 'POST',
+		path: '/v2.0/tasks',
+		params: [
+			{ ...leadInPath, in: 'body', description: 'The lead the task is about: pick it from the list, or give its ID or its Lofty URL' },
+			TASK_TYPE,
+			content(true),
+			v2Time('endAt', 'Due At', true),
+			assignedRole,
+			v2Time('startAt', 'Start'),
+			timeZoneParam,
+			addressParam,
+			extraFields,
+		],
+		validate(op) {
+			resolveTimes(op, [{ name: 'endAt', label: 'Due At' }, { name: 'startAt', label: 'Start', collection: 'additionalFields' }]);
+			const extra = op.values.extraFields as IDataObject | undefined;
+			if (extra && isAppointment(extra)) throw new InvalidValue('Other Fields (JSON)', 'must not make the task an appointment: use Appointment > Create');
+		},
+	},
+	{
+		value: 'get',
+		name: 'Get',
+		action: 'Get a task',
+		description: 'Get a task (or an appointment) by ID (V2)',
+		method: 'GET',
+		path: '/v2.0/tasks/{taskId}',
+		params: [taskInPath],
+		unwrap: 'task',
+		simplify: SIMPLE_V2,
+	},
+	{
+		value: 'getAll',
+		name: 'Get Many',
+		action: 'Get many tasks of a lead',
+		description: 'All tasks of a lead, optionally with its appointments (V2)',
+		method: 'GET',
+		path: '/v2.0/tasks',
+		optionalTitle: 'Options',
+		params: [
+			{ ...leadInPath, in: 'query' },
+			{
+				// Applied to the answer, not sent: the placeholder is not in the path, so the request leaves it out.
+				name: 'includeAppointments',
+				label: 'Include Appointments',
+				type: 'boolean',
+				in: 'path',
+				description: 'Whether the appointments of the lead are returned too (Lofty lists both together)',
+			},
+		],
+		simplify: SIMPLE_V2,
+		output: (response, op) => listOf(response, op, 'tasks', (entry) => op.values.includeAppointments === true || !isAppointment(entry), SIMPLE_V2),
+	},
+	{
+		value: 'getMyTasks',
+		name: 'Get My Tasks',
+		action: 'Get my tasks',
+		description: 'Tasks and appointments assigned to you (or to another agent), latest start first (V2)',
+		method: 'GET',
+		path: '/v2.0/tasks/my-tasks',
+		pagination: { style: 'keyset', itemsKey: 'tasks', maxPageSize: 100, idField: 'id', cursorParam: 'currentId', limitParam: 'limit' },
+		params: [
+			{
+				name: 'userId',
+				label: 'Agent Name or ID',
+				type: 'id',
+				in: 'query',
+				loadOptions: 'getMembers',
+				description:
+					'Whose tasks to get; yours when empty. Seeing another agent\'s tasks needs an admin role. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{ ...timeZoneParam, in: 'query', description: 'IANA time zone the start and end times are written in; yours (in Lofty) when empty' },
+		],
+		simplify: SIMPLE_V2,
+		validate: (op) => void checkTimeZone(op),
+		errorHints: {
+			LIMIT_NOT_VALID: 'Lofty returns 1 to 100 tasks per page; the node pages through them itself, so this points to a bug: please report it.',
+			USER_NOT_EXIST: 'The chosen agent is not a member of your Lofty team. Pick the agent from the list.',
+		},
+	},
+	{
+		value: 'update',
+		name: 'Update',
+		action: 'Update a task',
+		description: 'Change the description, times or address of a task (V2); to complete it use Finish',
+		method: 'PUT',
+		path: '/v2.0/tasks/{taskId}',
+		optionalTitle: 'Update Fields',
+		params: [taskInPath, content(false), v2Time('startAt', 'Start'), v2Time('endAt', 'Due At'), timeZoneParam, addressParam],
+		validate(op) {
+			requireV2Change(op, V2_CHANGE);
+			resolveTimes(op, [
+				{ name: 'startAt', label: 'Start', collection: 'updateFields' },
+				{ name: 'endAt', label: 'Due At', collection: 'updateFields' },
+			]);
+		},
+		output: byTask({ updated: true }),
+	},
+	{
+		value: 'delete',
+		name: 'Delete',
+		action: 'Delete a task',
+		description: 'Delete a task (or an appointment) by ID (V2)',
+		method: 'DELETE',
+		path: '/v2.0/tasks/{taskId}',
+		params: [taskInPath],
+		output: byTask({ deleted: true }),
+	},
+	{
+		value: 'finish',
+		name: 'Finish',
+		action: 'Mark a task as finished',
+		description: 'Mark a task (or an appointment) as finished (V2)',
+		method: 'POST',
+		path: '/v2.0/tasks/{taskId}/finish',
+		params: [taskInPath],
+		output: byTask({ finished: true }),
+	},
+	{
+		value: 'unfinish',
+		name: 'Unfinish',
+		action: 'Reopen a finished task',
+		description: 'Mark a finished task (or appointment) as open again (V2)',
+		method: 'POST',
+		path: '/v2.0/tasks/{taskId}/unfinish',
+		params: [taskInPath],
+		output: byTask({ finished: false }),
+	},
+
+	// ---- V1 ----
+	{
+		value: 'createV1',
+		name: 'Create (V1)',
+		action: 'Create a task with the V1 API',
+		description: 'Create a task on a lead with the older V1 endpoint (deadline only)',
+		method: 'POST',
+		path: '/v1.0/tasks',
+		params: [
+			{ ...leadInPath, in: 'body', description: 'The lead the task is about: pick it from the list, or give its ID or its Lofty URL' },
+			TASK_TYPE,
+			content(true),
+			{ name: 'deadline', label: 'Due At', type: 'dateTime', in: 'body', required: true, description: 'When the task is due' },
+			assignedRole,
+		],
+	},
+	{
+		value: 'getV1',
+		name: 'Get (V1)',
+		action: 'Get a task with the V1 API',
+		description: 'Get a task by ID with the older V1 endpoint (times as UTC text); appointments are not found here',
+		method: 'GET',
+		path: '/v1.0/tasks/{taskId}',
+		params: [taskInPath],
+		unwrap: 'task',
+		simplify: SIMPLE_V1,
+	},
+	{
+		value: 'getAllV1',
+		name: 'Get Many (V1)',
+		action: 'Get many tasks of a lead with the V1 API',
+		description: 'All tasks of a lead with the older V1 endpoint (no appointments)',
+		method: 'GET',
+		path: '/v1.0/tasks',
+		params: [{ ...leadInPath, in: 'query' }],
+		unwrap: 'taskList',
+		simplify: SIMPLE_V1,
+	},
+	{
+		value: 'updateV1',
+		name: 'Update (V1)',
+		action: 'Update a task with the V1 API',
+		description: 'Change a task, or mark it finished, with the older V1 endpoint',
+		method: 'PUT',
+		path: '/v1.0/tasks/{taskId}',
+		optionalTitle: 'Update Fields',
+		params: [
+			taskInPath,
+			content(false),
+			{ name: 'deadline', label: 'Due At', type: 'dateTime', in: 'body' },
+			{ ...TASK_TYPE, required: false },
+			{ ...assignedRole, required: false },
+			{
+				name: 'finishFlag',
+				label: 'Mark Finished',
+				type: 'boolean',
+				in: 'body',
+				sendOnlyIfTrue: true,
+				description: 'Whether to mark the task finished; Lofty then ignores every other field, so it cannot be combined with them',
+			},
+			{
+				name: 'leadId',
+				label: 'Lead ID (Safeguard)',
+				type: 'id',
+				in: 'body',
+				description: "Lofty refuses the update when the task does not belong to this lead; the task's lead cannot be changed",
+			},
+		],
+		validate(op) {
+			const changes = ['content', 'deadline', 'type', 'assignedRole'].filter((name) => op.values[name] !== undefined);
+			if (changes.length === 0 && op.values.finishFlag === undefined) {
+				throw new InvalidValue('Update Fields', 'set at least one of Description, Due At, Type, Assigned Role or Mark Finished');
+			}
+			if (op.values.finishFlag === true && changes.length > 0) {
+				throw new InvalidValue('Mark Finished', 'makes Lofty ignore the other fields: finish the task in one step and change it in another');
+			}
+		},
+		errorHints: {
+			INVALID_UPDATE_OPERATION_LEADID: "The task does not belong to the lead given in Lead ID (Safeguard). A task's lead cannot be changed; check both IDs.",
+		},
+		output: byTask({ updated: true }),
+	},
+	{
+		value: 'deleteV1',
+		name: 'Delete (V1)',
+		action: 'Delete a task with the V1 API',
+		description: 'Delete a task by ID with the older V1 endpoint',
+		method: 'DELETE',
+		path: '/v1.0/tasks/{taskId}',
+		params: [taskInPath],
+		output: byTask({ deleted: true }),
+	},
+];
 
 export const task: ResourceDef = {
 	value: 'task',
 	name: 'Task',
 	description: 'Tasks on leads (V1 and V2)',
-	operations: [],
+	operations,
+	errorHints: TASK_ERROR_HINTS,
 };
