@@ -1,8 +1,191 @@
-import type { ResourceDef } from '../model/types';
+import type { IDataObject } from 'n8n-workflow';
+
+import { InvalidValue } from '../model/params';
+import type { ParamDef, ResourceDef } from '../model/types';
+import { leadInPath } from './lead';
+
+const LOG_TYPES = [
+	{ name: 'Call', value: 'logCall' },
+	{ name: 'Email', value: 'logEmail' },
+	{ name: 'Text', value: 'logText' },
+];
+
+const logTypeId: ParamDef = {
+	name: 'logTypeId',
+	label: 'Manual Log ID',
+	type: 'id',
+	in: 'path',
+	required: true,
+	placeholder: 'e.g. 563172647619608',
+	description: 'ID of the manual log entry, as returned by Create or Get Many',
+};
+
+const LEAD_HINT =
+	'The lead does not exist, is in the trash, or your user cannot use it (it must be yours, assigned to you, shared with you, or you are its lender). Check the lead.';
+const NOT_FOUND_HINT =
+	'No manual log with this ID: it was deleted, the ID belongs to another kind of timeline entry (only logged calls, emails and texts count), or it was created moments ago. Lofty saves new manual logs asynchronously: wait a few seconds (for example with a Wait node) and try again.';
+
+const CALL_ONLY = ['leadPhoneNumber', 'callingOutcome'];
+const EMAIL_ONLY = ['emailSubject', 'toEmail', 'fromEmail'];
+const LABELS: Record<string, string> = {
+	leadPhoneNumber: 'Lead Phone Number',
+	callingOutcome: 'Call Outcome',
+	emailSubject: 'Email Subject',
+	toEmail: 'To Email',
+	fromEmail: 'From Email',
+};
 
 export const manualLog: ResourceDef = {
 	value: 'manualLog',
 	name: 'Manual Log',
 	description: 'Calls, emails and texts logged by hand on a lead',
-	operations: [],
+	operations: [
+		{
+			value: 'create',
+			name: 'Create',
+			action: 'Log a call, email or text on a lead',
+			description: 'Record a call, email or text that happened outside Lofty on the lead\'s timeline',
+			notice:
+				'Lofty saves manual logs asynchronously: the new ID comes back at once, but the entry can be read (Get, Get Many) only after a short delay. Put a Wait node of a few seconds before reading it back.',
+			method: 'POST',
+			path: '/v1.0/logType',
+			params: [
+				{ ...leadInPath, in: 'body', description: 'The lead to log on: pick it from the list, or give its ID or its Lofty URL' },
+				{ name: 'logType', label: 'Log Type', type: 'options', in: 'body', required: true, options: LOG_TYPES, default: 'logCall', description: 'What kind of communication to log' },
+				{ name: 'content', label: 'Content', type: 'string', in: 'body', required: true, maxLength: 5000, description: 'Call notes, email body or text message (at most 5000 characters)' },
+				{
+					name: 'outboundOrInbound',
+					label: 'Direction',
+					type: 'options',
+					in: 'body',
+					options: [
+						{ name: 'Inbound (Lead to Agent)', value: 'inbound', description: 'The lead called, emailed or texted you' },
+						{ name: 'Outbound (Agent to Lead)', value: 'outbound', description: 'You called, emailed or texted the lead' },
+					],
+					default: 'outbound',
+					description: 'Seen from the agent\'s side: outbound is agent to lead, inbound is lead to agent. Lofty assumes outbound when not set.',
+				},
+				{ name: 'isPin', label: 'Pin', type: 'boolean', in: 'body', description: 'Whether to pin the entry to the top of the lead\'s timeline' },
+				{ name: 'leadPhoneNumber', label: 'Lead Phone Number', type: 'string', in: 'body', maxLength: 20, placeholder: 'e.g. 5865865860', description: 'Calls only, and required for them: the number that was called' },
+				{
+					name: 'callingOutcome',
+					label: 'Call Outcome',
+					type: 'options',
+					in: 'body',
+					options: [
+						{ name: 'Bad Number', value: 'BadNumber' },
+						{ name: 'DNC Contact', value: 'DNCContact', description: 'The contact asked not to be called' },
+						{ name: 'DNC Number', value: 'DNCNumber', description: 'The number is on a do-not-call list' },
+						{ name: 'No Answer', value: 'NoAnswer' },
+						{ name: 'Talked', value: 'Talked' },
+						{ name: 'Voice Message', value: 'VoiceMessage', description: 'You left a voicemail' },
+					],
+					default: 'Talked',
+					description: 'Calls only: how the call went',
+				},
+				{ name: 'emailSubject', label: 'Email Subject', type: 'string', in: 'body', description: 'Emails only' },
+				{ name: 'toEmail', label: 'To Email', type: 'string', in: 'body', placeholder: 'name@email.com', description: 'Emails only: the recipient address' },
+				{ name: 'fromEmail', label: 'From Email', type: 'string', in: 'body', placeholder: 'name@email.com', description: 'Emails only: the sender address' },
+			],
+			validate(op) {
+				const type = op.values.logType;
+				if (type === 'logCall' && op.values.leadPhoneNumber === undefined) {
+					throw new InvalidValue('Lead Phone Number', 'is required when Log Type is Call (add it under Additional Fields)');
+				}
+				// Lofty ignores these fields for the other log types; refusing them keeps nothing from being dropped silently.
+				for (const name of type === 'logCall' ? EMAIL_ONLY : type === 'logEmail' ? CALL_ONLY : [...CALL_ONLY, ...EMAIL_ONLY]) {
+					if (op.values[name] !== undefined) {
+						const needed = CALL_ONLY.includes(name) ? 'Call' : 'Email';
+						throw new InvalidValue(LABELS[name], `is used only when Log Type is ${needed}; remove it or change Log Type`);
+					}
+				}
+			},
+			output(response, op) {
+				const inner = (response as IDataObject | undefined)?.logType;
+				const record = (inner && typeof inner === 'object' ? inner : response ?? {}) as IDataObject;
+				return { ...record, leadId: op.values.leadId as string, logType: op.values.logType as string };
+			},
+			errorHints: {
+				LEAD_NOT_EXIST: LEAD_HINT,
+				'20006': LEAD_HINT,
+				'20012': 'Lofty rejected a field: Content must not be blank, and a call needs Lead Phone Number. The message names the field.',
+				INVALID_PARAMETER: 'Lofty rejected a field: Content must not be blank, and a call needs Lead Phone Number. The message names the field.',
+				'20043': 'A field is too long: Lead Phone Number and Call Outcome take at most 20 characters.',
+				PARAMETER_TOO_LONG: 'A field is too long: Lead Phone Number and Call Outcome take at most 20 characters.',
+			},
+		},
+		{
+			value: 'get',
+			name: 'Get',
+			action: 'Get a manual log',
+			description: 'One logged call, email or text by ID',
+			method: 'GET',
+			path: '/v1.0/logType/{logTypeId}',
+			params: [logTypeId],
+			unwrap: 'logType',
+			errorHints: { RESOURCE_NOT_EXIST: NOT_FOUND_HINT, '20007': NOT_FOUND_HINT },
+		},
+		{
+			value: 'getAll',
+			name: 'Get Many',
+			action: 'Get many manual logs of a lead',
+			description: 'Logged calls, emails or texts of a lead (one kind at a time); automatic communications are not included',
+			method: 'GET',
+			path: '/v1.0/logType',
+			pagination: { style: 'keyset', itemsKey: 'logType', idField: 'id', maxPageSize: 1000 },
+			params: [
+				{ ...leadInPath, in: 'query', description: 'The lead whose manual logs to return: pick it from the list, or give its ID or its Lofty URL' },
+				{ name: 'logType', label: 'Log Type', type: 'options', in: 'query', required: true, options: LOG_TYPES, default: 'logCall', description: 'Which kind of manual log to return' },
+				{
+					name: 'sort',
+					label: 'Sort By',
+					type: 'options',
+					in: 'query',
+					options: [
+						{ name: 'ID', value: 'id' },
+						{ name: 'Logged Time', value: 'createTime', description: 'The time the agent logged (usually when the entry was created)' },
+					],
+					default: 'createTime',
+					description: 'Order of the first page; Lofty orders later pages by ID (in the chosen direction)',
+				},
+				{
+					name: 'order',
+					label: 'Order',
+					type: 'options',
+					in: 'query',
+					options: [
+						{ name: 'Newest First', value: 'desc' },
+						{ name: 'Oldest First', value: 'asc' },
+					],
+					default: 'asc',
+				},
+			],
+			errorHints: {
+				LEAD_NOT_EXIST: LEAD_HINT,
+				'20006': LEAD_HINT,
+				'200104': 'Lofty returns at most the first 20,000 entries by position; the node pages by ID, so this points to a changed Lofty rule. Report it to the node\'s maintainers.',
+				OFFSET_EXCEED_LIMIT: 'Lofty returns at most the first 20,000 entries by position; the node pages by ID, so this points to a changed Lofty rule. Report it to the node\'s maintainers.',
+			},
+		},
+		{
+			value: 'delete',
+			name: 'Delete',
+			action: 'Delete a manual log',
+			description: 'Remove a logged call, email or text from the lead\'s timeline',
+			method: 'DELETE',
+			path: '/v1.0/logType/{logTypeId}',
+			params: [logTypeId],
+			output: (response, op) => ({
+				deleted: true,
+				logTypeId: op.values.logTypeId as string,
+				...(response !== null && typeof response === 'object' && !Array.isArray(response) ? (response as IDataObject) : {}),
+			}),
+			errorHints: {
+				RESOURCE_NOT_EXIST: NOT_FOUND_HINT,
+				'20007': NOT_FOUND_HINT,
+				LEAD_NOT_EXIST: 'Your user cannot manage the lead this entry belongs to: it must be yours, assigned to you or shared with you.',
+				'20006': 'Your user cannot manage the lead this entry belongs to: it must be yours, assigned to you or shared with you.',
+			},
+		},
+	],
 };
