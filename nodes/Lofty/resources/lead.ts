@@ -337,5 +337,36 @@ export const lead: ResourceDef = {
 				{ name: 'includeInactive', label: 'Include Inactive', type: 'boolean', in: 'query', description: 'Whether searches whose alerts are switched off are included' },
 			],
 		},
+		{
+			value: 'syncFromBrokermint',
+			name: 'Sync From Brokermint',
+			action: 'Sync a contact from Brokermint',
+			description: 'Apply Brokermint contact changes to the Lofty lead linked to that contact',
+			notice: 'The contact must already be linked to a Lofty lead in Lofty (Brokermint integration); otherwise Lofty answers with a non-zero code and nothing changes.',
+			method: 'PUT',
+			path: '/v1.0/brokermint/lead',
+			optionalTitle: 'Contact Fields',
+			params: [
+				{ name: 'externalId', label: 'Brokermint Contact ID', type: 'string', in: 'body', description: 'ID of the contact in Brokermint, which identifies the linked lead' },
+				{ name: 'email', label: 'Email', type: 'string', in: 'body', placeholder: 'name@email.com' },
+				{ name: 'firstName', label: 'First Name', type: 'string', in: 'body' },
+				{ name: 'lastName', label: 'Last Name', type: 'string', in: 'body' },
+				{ name: 'phone', label: 'Phone', type: 'string', in: 'body' },
+				{ name: 'address', label: 'Street Address', type: 'string', in: 'body' },
+				{ name: 'city', label: 'City', type: 'string', in: 'body' },
+				{ name: 'state', label: 'State', type: 'string', in: 'body' },
+				{ name: 'zip', label: 'Zip Code', type: 'string', in: 'body' },
+				{ name: 'contactType', label: 'Contact Type', type: 'string', in: 'body', placeholder: 'e.g. Buyer', description: 'Brokermint contact type' },
+				{ name: 'leadSource', label: 'Source', type: 'string', in: 'body', description: 'Where the contact came from' },
+				{ name: 'bmPrivate', label: 'Private in Brokermint', type: 'boolean', in: 'body', description: 'Whether the contact is private in Brokermint' },
+			],
+			validate(op) {
+				if (Object.keys(op.values).length === 0) throw new InvalidValue('Contact Fields', 'add at least one field to sync');
+			},
+			errorHints: {
+				'20006': 'No Lofty lead is linked to this Brokermint contact. Link the contact in Lofty (Brokermint integration) first, and check the Brokermint Contact ID.',
+				LEAD_NOT_EXIST: 'No Lofty lead is linked to this Brokermint contact. Link the contact in Lofty (Brokermint integration) first, and check the Brokermint Contact ID.',
+			},
+		},
 	],
 };
