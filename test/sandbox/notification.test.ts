@@ -1,0 +1,53 @@
+import { DEMO_API_KEY, type Sandbox, startSandbox } from '../../sandbox';
+import { NOTIFICATION_IDS, addReminderTarget, notificationState } from '../../sandbox/routes/notification';
+import { client } from './helpers';
+
+let sb: Sandbox;
+beforeAll(async () => {
+	sb = await startSandbox({ port: 0 });
+});
+afterAll(() => sb.stop());
+beforeEach(() => sb.reset());
+
+const api = () => client(sb.url, { token: DEMO_API_KEY });
+const PUSH = '/v2.0/sales-agent/notification/app-push/send-task-reminder';
+
+describe(`POST ${PUSH}`, () => {
+	it('taskId and type required; type TASK or APPOINTMENT; unknown task 400 20012', async () => {
+		expect((await api().post(PUSH, { body: { type: 'TASK' } })).body.code).toBe('MISSING_PARAMETER');
+		expect((await api().post(PUSH, { body: { taskId: 1 } })).body.code).toBe('MISSING_PARAMETER');
+		expect((await api().post(PUSH, { body: { taskId: NOTIFICATION_IDS.taskId, type: 'CALL' } })).body.code).toBe(20012);
+		const unknown = await api().post(PUSH, { body: { taskId: 123, type: 'TASK' } });
+		expect([unknown.status, unknown.body.code]).toEqual([400, 20012]);
+		expect(unknown.body.message).toMatch(/not found/);
+	});
+
+	it('pushes to the assigned agent of a task or appointment of the team', async () => {
+		expect((await api().post(PUSH, { body: { taskId: Number(NOTIFICATION_IDS.taskId), type: 'TASK' } })).body).toEqual({ message: expect.any(String) });
+		expect((await api().post(PUSH, { body: { taskId: Number(NOTIFICATION_IDS.appointmentId), type: 'APPOINTMENT' } })).status).toBe(200);
+		expect((await api().post(PUSH, { body: { taskId: Number(NOTIFICATION_IDS.appointmentId), type: 'TASK' } })).status).toBe(400);
+		expect((await api().post(PUSH, { body: { taskId: Number(NOTIFICATION_IDS.foreignTaskId), type: 'TASK' } })).status).toBe(400);
+		addReminderTarget(sb.store, { id: 77n, type: 'TASK', teamId: 88001n, assignedUserId: 9007199254741001n });
+		expect((await api().post(PUSH, { body: { taskId: 77, type: 'TASK' } })).status).toBe(200);
+		expect(notificationState(sb.store).sent.map((n) => n.channel)).toEqual(['push', 'push', 'push']);
+	});
+});
+
+describe('POST /v2.0/sales-agent/message/sms|email/send-to-agent', () => {
+	it('SMS: content required and not blank', async () => {
+		const path = '/v2.0/sales-agent/message/sms/send-to-agent';
+		expect((await api().post(path, { body: {} })).body.code).toBe('MISSING_PARAMETER');
+		expect((await api().post(path, { body: { content: '  ' } })).body.code).toBe(20012);
+		expect((await api().post(path, { body: { content: 1 } })).body.code).toBe(20012);
+		expect((await api().post(path, { body: { content: 'ok' } })).body).toEqual({ message: 'SMS sent successfully' });
+	});
+
+	it('email: subject and content required and not blank', async () => {
+		const path = '/v2.0/sales-agent/message/email/send-to-agent';
+		expect((await api().post(path, { body: { content: 'x' } })).body.code).toBe('MISSING_PARAMETER');
+		expect((await api().post(path, { body: { subject: 'x' } })).body.code).toBe('MISSING_PARAMETER');
+		expect((await api().post(path, { body: { subject: '', content: 'x' } })).body.code).toBe(20012);
+		expect((await api().post(path, { body: { subject: 'S', content: '<b>x</b>' } })).body).toEqual({ message: 'Email sent successfully' });
+		expect(notificationState(sb.store).sent[0]).toMatchObject({ channel: 'email', to: 'demo.owner@example.com' });
+	});
+});
