@@ -1,4 +1,4 @@
 import type { MethodSet } from './types';
 
-/** List searches (resource locators) and dropdowns of the Listing resource. */
+/** List searches (resource locators) and dropdowns of the Listing resource (agents come from getMembers). */
 export const listingMethods: MethodSet = { listSearch: {}, loadOptions: {} };

@@ -1,4 +1,25 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { loftyRequest } from '../transport/request';
 import type { MethodSet } from './types';
 
+/**
+ * Lead tags for tag dropdowns. The value is the tag NAME, because lead writes and lead filters
+ * (`tags`, `tagsAdd`, `tagsRemove`, `allTags`, `anyTags`) take names, not tag IDs.
+ */
+export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const response = await loftyRequest(this, { method: 'GET', path: '/v1.0/teamFeatures/listTag' });
+	const tags = Array.isArray(response) ? (response as IDataObject[]) : [];
+	const seen = new Set<string>();
+	const options: INodePropertyOptions[] = [];
+	for (const t of tags) {
+		const name = typeof t.tagName === 'string' ? t.tagName.trim() : '';
+		if (!name || seen.has(name)) continue;
+		seen.add(name);
+		options.push({ name, value: name });
+	}
+	return options.sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** List searches (resource locators) and dropdowns of the Tag resource. */
-export const tagMethods: MethodSet = { listSearch: {}, loadOptions: {} };
+export const tagMethods: MethodSet = { listSearch: {}, loadOptions: { getTags } };

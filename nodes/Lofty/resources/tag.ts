@@ -4,5 +4,15 @@ export const tag: ResourceDef = {
 	value: 'tag',
 	name: 'Tag',
 	description: 'Lead tags of the team',
-	operations: [],
+	operations: [
+		{
+			value: 'getAll',
+			name: 'Get Many',
+			action: 'Get many tags',
+			description: 'Lead tags the user can see: the team-wide tags and the user\'s own private tags. Leads take tags by name.',
+			method: 'GET',
+			path: '/v1.0/teamFeatures/listTag',
+			params: [],
+		},
+	],
 };

@@ -1,0 +1,102 @@
+import { getWebhookSubscriptions } from '../../nodes/Lofty/methods/webhook';
+import { SEED_IDS, parseJson } from '../../sandbox';
+import { MAX_WEBHOOK_SUBSCRIPTIONS, WEBHOOK_IDS, webhookState } from '../../sandbox/routes/webhook';
+import { createContext } from '../harness/context';
+import { apiKeyCredential, node, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';
+
+const sandbox = useSandbox();
+const create = (extra: Record<string, unknown> = {}) =>
+	run(sandbox(), { resource: 'webhook', operation: 'create', listId: 2, callbackUrl: 'https://example.com/hooks/lofty', ...extra });
+
+describe('Webhook: Create', () => {
+	it('subscribes with Lofty\'s defaults, sending only the fields given', async () => {
+		const [item] = await create();
+		expect(parseJson(sandbox().requests[0].body)).toEqual({ listId: 2, callbackUrl: 'https://example.com/hooks/lofty' });
+		expect(item.json).toMatchObject({ listId: '2', callbackUrl: 'https://example.com/hooks/lofty', limit: 100, permissionMode: 0 });
+		expect(item.json.subscribeId).toMatch(/^\d+$/);
+		const stored = webhookState(sandbox().store).subscriptions.get(item.json.subscribeId as string)!;
+		expect(stored).toMatchObject({ ownerUserId: BigInt(SEED_IDS.demoUserId), appId: 'apikey:demo-owner', listId: 2, limit: 100, active: true, permissionMode: 0 });
+	});
+
+	it('sends Batch Size and the ownership-based Delivery Scope', async () => {
+		const [item] = await create({ listId: 12, additionalFields: { limit: 5000, permissionMode: 1 } });
+		expect(parseJson(sandbox().requests[0].body)).toEqual({ listId: 12, callbackUrl: 'https://example.com/hooks/lofty', limit: 5000, permissionMode: 1 });
+		expect(item.json).toMatchObject({ listId: '12', limit: 5000, permissionMode: 1 });
+	});
+
+	it.each([['http://example.com/hook'], ['example.com/hook'], ['https://']])('refuses the callback %s before sending', async (callbackUrl) => {
+		const error = await runError(sandbox(), { resource: 'webhook', operation: 'create', listId: 2, callbackUrl });
+		expect(error.message).toMatch(/^Invalid value for "Callback URL": must be a full HTTPS address .*WEBHOOK_CALLBACK_URL_INVALID/);
+		expect(sandbox().requests).toHaveLength(0);
+	});
+
+	it('refuses a Batch Size above 5000 before sending', async () => {
+		const error = await runError(sandbox(), {
+			resource: 'webhook',
+			operation: 'create',
+			listId: 2,
+			callbackUrl: 'https://example.com/h',
+			additionalFields: { limit: 5001 },
+		});
+		expect(error.message).toBe('Invalid value for "Batch Size": must be at most 5000, got 5001');
+		expect(sandbox().requests).toHaveLength(0);
+	});
+
+	it('explains WEBHOOK_EXCEED_LIMIT when the account is full', async () => {
+		const held = [...webhookState(sandbox().store).subscriptions.values()].filter((s) => s.teamId === BigInt(SEED_IDS.teamId)).length;
+		for (let i = held; i < MAX_WEBHOOK_SUBSCRIPTIONS; i++) await create({ callbackUrl: `https://example.com/h/${i}` });
+		const error = await runError(sandbox(), { resource: 'webhook', operation: 'create', listId: 3, callbackUrl: 'https://example.com/full' });
+		expect(error.message).toMatch(/HTTP 400 WEBHOOK_EXCEED_LIMIT/);
+		expect(error.description).toMatch(/Delete subscriptions you no longer need/);
+	});
+});
+
+describe('Webhook: Get Many', () => {
+	it('lists the team\'s active subscriptions only', async () => {
+		const items = await run(sandbox(), { resource: 'webhook', operation: 'getAll' });
+		expect(items.map((i) => i.json.subscribeId).sort()).toEqual([WEBHOOK_IDS.demoLead, WEBHOOK_IDS.demoCall, WEBHOOK_IDS.otherNote].sort());
+		expect(items.find((i) => i.json.subscribeId === WEBHOOK_IDS.demoCall)!.json).toMatchObject({ listId: '6', permissionMode: 1, limit: 500 });
+	});
+});
+
+describe('Webhook: Delete', () => {
+	it('deletes an own subscription whose ID is above 2^53', async () => {
+		const [item] = await run(sandbox(), { resource: 'webhook', operation: 'delete', subscribeId: WEBHOOK_IDS.demoLead });
+		expect(item.json).toEqual({ deleted: true, subscribeId: WEBHOOK_IDS.demoLead });
+		expect(sandbox().requests[0].path).toBe(`/v1.0/webhook/${WEBHOOK_IDS.demoLead}`);
+		const after = await run(sandbox(), { resource: 'webhook', operation: 'getAll' });
+		expect(after.map((i) => i.json.subscribeId)).not.toContain(WEBHOOK_IDS.demoLead);
+	});
+
+	it('explains WEBHOOK_DELETE_NOT_EXIST for a subscription already deleted', async () => {
+		await run(sandbox(), { resource: 'webhook', operation: 'delete', subscribeId: WEBHOOK_IDS.demoCall });
+		const error = await runError(sandbox(), { resource: 'webhook', operation: 'delete', subscribeId: WEBHOOK_IDS.demoCall });
+		expect(error.message).toMatch(/HTTP 400 WEBHOOK_DELETE_NOT_EXIST/);
+		expect(error.description).toMatch(/No webhook subscription has this ID/);
+	});
+
+	it('explains WEBHOOK_DELETE_NO_AUTHORITY for another user\'s subscription', async () => {
+		const error = await runError(sandbox(), { resource: 'webhook', operation: 'delete', subscribeId: WEBHOOK_IDS.otherNote });
+		expect(error.message).toMatch(/HTTP 400 WEBHOOK_DELETE_NO_AUTHORITY/);
+		expect(error.description).toMatch(/only its creator may delete it/);
+		expect(webhookState(sandbox().store).subscriptions.has(WEBHOOK_IDS.otherNote)).toBe(true);
+	});
+
+	it('lets the creator delete it with an OAuth credential too', async () => {
+		const token = sandbox().issueToken({ userId: SEED_IDS.otherAgentUserId });
+		const [item] = await run(sandbox(), { resource: 'webhook', operation: 'delete', subscribeId: WEBHOOK_IDS.otherNote }, { credential: oauthCredential(sandbox(), token) });
+		expect(item.json.deleted).toBe(true);
+	});
+});
+
+describe('Webhook: getWebhookSubscriptions dropdown', () => {
+	it('names each subscription by event and callback, valued by ID', async () => {
+		const ctx = createContext(node, { params: { authentication: 'apiKey' }, credential: apiKeyCredential(sandbox()) });
+		const options = await getWebhookSubscriptions.call(ctx as never);
+		expect(options).toEqual([
+			{ name: 'Call → https://hooks.example.com/lofty/calls', value: WEBHOOK_IDS.demoCall },
+			{ name: 'Lead Info → https://hooks.example.com/lofty/leads', value: WEBHOOK_IDS.demoLead },
+			{ name: 'Note → https://other.example.com/notes', value: WEBHOOK_IDS.otherNote },
+		]);
+	});
+});
