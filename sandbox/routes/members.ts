@@ -3,7 +3,21 @@ import { ApiError, Codes, invalidParam, userNotExist } from '../errors';
 import { toInt64 } from '../json';
 import { intParam, pathId } from '../params';
 import type { Route } from '../router';
+import { agentState } from '../agentState';
+import type { Store } from '../store';
+import type { User } from '../types';
 import { userView } from '../views';
+
+/**
+ * UserResponse with the agent's license entries: `agentInfo.licenses` (at most 5 `{label, value}`)
+ * is the additive field the spec names; the deprecated `agentInfo.licenseId` stays.
+ */
+function memberView(user: User, store: Store): Record<string, unknown> {
+	const view = userView(user, store);
+	const agentInfo = view.agentInfo as Record<string, unknown>;
+	view.agentInfo = { ...agentInfo, licenses: agentState(store).licensesOf(user) };
+	return view;
+}
 
 const MEMBERS_MAX_LIMIT = 100;
 
@@ -11,7 +25,7 @@ export const memberRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/v1.0/me',
-		handler: ({ user, store }) => ({ body: userView(user, store) }),
+		handler: ({ user, store }) => ({ body: memberView(user, store) }),
 	},
 	{
 		method: 'GET',
@@ -43,7 +57,7 @@ export const memberRoutes: Route[] = [
 			return {
 				body: {
 					_metadata: { collection: 'members', limit, offset, total: members.length, scrollId: null },
-					members: members.slice(offset, offset + limit).map((m) => userView(m, store)),
+					members: members.slice(offset, offset + limit).map((m) => memberView(m, store)),
 				},
 			};
 		},
@@ -54,7 +68,7 @@ export const memberRoutes: Route[] = [
 		handler: ({ params, user, store }) => {
 			const m = store.findUserByEmail(params.account);
 			if (!m || m.teamId !== user.teamId || m.status !== 1) throw userNotExist(`'${params.account}'`);
-			return { body: userView(m, store) };
+			return { body: memberView(m, store) };
 		},
 	},
 	{
@@ -64,7 +78,7 @@ export const memberRoutes: Route[] = [
 			const id = pathId(params.userId, 'userId');
 			const m = store.getUser(id);
 			if (!m || m.teamId !== user.teamId) throw userNotExist(id.toString());
-			return { body: userView(m, store) };
+			return { body: memberView(m, store) };
 		},
 	},
 ];
