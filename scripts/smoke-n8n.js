@@ -20,15 +20,15 @@
 
 const fs = require('fs');
 const os = require('os');
-const net = require('net');
 const path = require('path');
 const crypto = require('crypto');
-const { spawn, spawnSync } = require('child_process');
+const { spawnSync } = require('child_process');
 const { ensureN8n, cleanEnv } = require('./n8n-runtime');
+const H = require('./n8n-harness');
 
 // ---- names that may change while the node is written: keep them here ------------------------
-const ROOT = path.resolve(__dirname, '..');
-const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const ROOT = H.ROOT;
+const PKG = H.readPackageJson();
 const PACKAGE_NAME = PKG.name; // n8n-nodes-lofty
 const NODE_FILE = 'dist/nodes/Lofty/Lofty.node.js';
 const NODE_TYPE = `${PACKAGE_NAME}.lofty`; // <package>.<description.name>
@@ -42,31 +42,23 @@ const TRIGGER_NAME = 'Manual Trigger';
 const NODE_PARAMETERS = { authentication: 'apiKey', resource: 'lead', operation: 'getAll', returnAll: false, limit: 5 };
 const EXPECTED_ITEMS = 5;
 const ITEM_ID_FIELD = 'leadId';
-const SANDBOX_CLI = '.build/sandbox/cli.js';
-const SANDBOX_SOURCES = ['sandbox', 'nodes', 'credentials'];
-const SANDBOX_PORT_ENV = 'LOFTY_SANDBOX_PORT';
-const SANDBOX_URL_VAR = 'LOFTY_SANDBOX_URL'; // printed by the sandbox as KEY=value lines
-const SANDBOX_KEY_VAR = 'LOFTY_API_KEY';
 const N8N_VERSION = process.env.LOFTY_N8N_VERSION || '2.41.1';
 const STEP_TIMEOUT_MS = 300_000; // per n8n command; normally 4-15 s, far more on a loaded machine
 // -----------------------------------------------------------------------------------------------
 
 const VERBOSE = process.env.LOFTY_SMOKE_VERBOSE === '1';
 const KEEP = process.env.LOFTY_SMOKE_KEEP === '1';
-const children = new Set();
-const groups = new Set(); // process-group ids of everything started (detached children)
+const procs = new H.ProcessSet({ verbose: VERBOSE });
 const tempDirs = [];
 let interrupted = false;
 const t0 = Date.now();
 
-class SmokeError extends Error {}
+const SmokeError = H.StepError;
+const fail = H.fail;
+const { freePort, parseRawOutput, itemsOf } = H;
 
 function log(msg) {
 	process.stdout.write(`[smoke +${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}\n`);
-}
-
-function fail(msg) {
-	throw new SmokeError(msg);
 }
 
 function tempDir(prefix) {
@@ -75,196 +67,8 @@ function tempDir(prefix) {
 	return d;
 }
 
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const srv = net.createServer();
-		srv.unref();
-		srv.on('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const { port } = srv.address();
-			srv.close(() => resolve(port));
-		});
-	});
-}
-
-function newestMtime(dirs) {
-	let newest = 0;
-	const walk = (p) => {
-		let st;
-		try {
-			st = fs.statSync(p);
-		} catch {
-			return;
-		}
-		if (st.isDirectory()) {
-			for (const e of fs.readdirSync(p)) if (e !== 'node_modules') walk(path.join(p, e));
-		} else if (/\.(ts|json|svg)$/.test(p)) newest = Math.max(newest, st.mtimeMs);
-	};
-	for (const d of dirs) walk(path.join(ROOT, d));
-	return newest;
-}
-
-function isStale(output, sourceDirs) {
-	if (!fs.existsSync(path.join(ROOT, output))) return true;
-	return fs.statSync(path.join(ROOT, output)).mtimeMs < newestMtime(sourceDirs);
-}
-
-function runSync(cmd, args, label, opts = {}) {
-	const r = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28, ...opts });
-	if (r.status !== 0) fail(`${label} failed (exit ${r.status}):\n${(r.stdout || '').slice(-4000)}\n${(r.stderr || '').slice(-4000)}`);
-	return r.stdout;
-}
-
-/** Kill a detached child and its whole process group (n8n starts a task runner). */
-function killTree(child, signal = 'SIGTERM') {
-	if (!child || child.exitCode !== null || child.signalCode !== null) return;
-	try {
-		process.kill(-child.pid, signal);
-	} catch {
-		try {
-			child.kill(signal);
-		} catch {
-			/* gone */
-		}
-	}
-}
-
-function startChild(cmd, args, opts) {
-	const child = spawn(cmd, args, { ...opts, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-	children.add(child);
-	if (child.pid) groups.add(child.pid);
-	child.on('exit', () => children.delete(child));
-	return child;
-}
-
-/** Signal a whole process group (a leader that exited may leave e.g. n8n's task runner behind). */
-function killGroup(pgid, signal) {
-	try {
-		process.kill(-pgid, signal);
-		return true;
-	} catch {
-		return false; // no process left in the group
-	}
-}
-
-
-/** Run a command to completion (with a timeout) and collect its output. */
 function runAsync(cmd, args, { label, env, cwd = ROOT, timeoutMs = STEP_TIMEOUT_MS }) {
-	return new Promise((resolve, reject) => {
-		const started = Date.now();
-		const child = startChild(cmd, args, { cwd, env });
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (d) => {
-			stdout += d;
-			if (VERBOSE) process.stdout.write(d);
-		});
-		child.stderr.on('data', (d) => {
-			stderr += d;
-			if (VERBOSE) process.stderr.write(d);
-		});
-		const timer = setTimeout(() => {
-			killTree(child, 'SIGKILL');
-			reject(new SmokeError(`${label} timed out after ${timeoutMs / 1000}s\n${stdout.slice(-3000)}\n${stderr.slice(-3000)}`));
-		}, timeoutMs);
-		child.on('error', (e) => {
-			clearTimeout(timer);
-			reject(new SmokeError(`${label} could not start: ${e.message}`));
-		});
-		child.on('close', (code, signal) => {
-			clearTimeout(timer);
-			killGroup(child.pid, 'SIGTERM'); // leftovers of a finished command
-			const secs = ((Date.now() - started) / 1000).toFixed(1);
-			resolve({ code, signal, stdout, stderr, secs });
-		});
-	});
-}
-
-/** Start the sandbox and wait for its URL and demo API key on stdout. */
-async function startSandbox(nodeEnv) {
-	const port = await freePort();
-	const child = startChild(process.execPath, [path.join(ROOT, SANDBOX_CLI)], {
-		cwd: ROOT,
-		env: { ...nodeEnv, [SANDBOX_PORT_ENV]: String(port) },
-	});
-	let out = '';
-	let err = '';
-	return new Promise((resolve, reject) => {
-		const timer = setTimeout(() => {
-			reject(new SmokeError(`sandbox did not print its URL and API key within 20s. stdout:\n${out}\nstderr:\n${err}`));
-		}, 20_000);
-		const check = () => {
-			// Contract: KEY=value lines (LOFTY_SANDBOX_URL=..., LOFTY_API_KEY=...); looser formats as a fallback.
-			const url = out.match(new RegExp(`^${SANDBOX_URL_VAR}=(\\S+)`, 'm'))?.[1] ?? out.match(/https?:\/\/127\.0\.0\.1:\d+[^\s'"`,)]*/)?.[0];
-			const key = out.match(new RegExp(`^${SANDBOX_KEY_VAR}=(\\S+)`, 'm'))?.[1] ?? parseApiKey(out);
-			if (url && key) {
-				clearTimeout(timer);
-				resolve({ child, port, url: url.replace(/\/+$/, ''), apiKey: key, output: () => out + err });
-			}
-		};
-		child.stdout.on('data', (d) => {
-			out += d;
-			if (VERBOSE) process.stdout.write(`[sandbox] ${d}`);
-			check();
-		});
-		child.stderr.on('data', (d) => {
-			err += d;
-			if (VERBOSE) process.stderr.write(`[sandbox] ${d}`);
-		});
-		child.on('exit', (code) => {
-			clearTimeout(timer);
-			reject(new SmokeError(`sandbox exited early (code ${code}). stdout:\n${out}\nstderr:\n${err}`));
-		});
-	});
-}
-
-/** The demo key: a JSON field, or a line like "API key: xxx" / "apiKey=xxx". */
-function parseApiKey(text) {
-	for (const line of text.split('\n')) {
-		try {
-			const j = JSON.parse(line);
-			const k = j.apiKey ?? j.api_key ?? j.demoApiKey ?? j.key;
-			if (typeof k === 'string' && k) return k;
-		} catch {
-			/* not JSON */
-		}
-		const m = line.match(/api[ _-]?key\b[^:=]*[:=]\s*["'`]?([A-Za-z0-9._~+\/=-]{8,})/i);
-		if (m) return m[1];
-	}
-	return null;
-}
-
-function n8nEnv(userFolder, ports) {
-	// Nothing n8n-related from the caller's environment: only the settings below.
-	const base = cleanEnv();
-	for (const k of Object.keys(base)) if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|GENERIC_TIMEZONE)/.test(k)) delete base[k];
-	const env = Object.assign(base, {
-		N8N_USER_FOLDER: userFolder,
-		N8N_ENCRYPTION_KEY: crypto.randomBytes(24).toString('hex'),
-		N8N_HOST: '127.0.0.1',
-		N8N_LISTEN_ADDRESS: '127.0.0.1',
-		N8N_PORT: String(ports.http),
-		N8N_RUNNERS_BROKER_PORT: String(ports.broker),
-		N8N_WEBHOOK_URL: `http://127.0.0.1:${ports.http}/`,
-		N8N_SECURE_COOKIE: 'false',
-		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-		N8N_DIAGNOSTICS_ENABLED: 'false',
-		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-		N8N_VERSION_NOTIFICATIONS_WHATS_NEW_ENABLED: 'false',
-		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
-		N8N_PERSONALIZATION_ENABLED: 'false',
-		N8N_HIRING_BANNER_ENABLED: 'false',
-		N8N_TEMPLATES_ENABLED: 'false',
-		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
-		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
-		N8N_AI_ENABLED: 'false',
-		N8N_LOG_LEVEL: 'info',
-		N8N_LOG_OUTPUT: 'console',
-		DB_TYPE: 'sqlite',
-	});
-	// 2.8.x refuses to start with an unknown module name.
-	if (/^2\.(4\d|[5-9]\d)\./.test(N8N_VERSION)) env.N8N_DISABLED_MODULES = 'mcp-registry';
-	return env;
+	return procs.run(cmd, args, { label, env, cwd, timeoutMs });
 }
 
 function workflowJson(credName) {
@@ -297,93 +101,33 @@ function workflowJson(credName) {
 	};
 }
 
-/** The JSON document n8n prints after its log lines: from the first line that is exactly "{". */
-function parseRawOutput(stdout) {
-	const lines = stdout.split('\n');
-	const start = lines.findIndex((l) => l.trim() === '{');
-	if (start < 0) return null;
-	const end = lines.map((l) => l.trim()).lastIndexOf('}');
-	try {
-		return JSON.parse(lines.slice(start, end + 1).join('\n'));
-	} catch {
-		return null;
-	}
-}
-
-function itemsOf(result, nodeName) {
-	const runData = result?.data?.resultData?.runData ?? result?.resultData?.runData ?? result?.runData;
-	if (!runData) return { error: `no runData in the result (keys: ${Object.keys(result ?? {}).join(', ')})` };
-	const runs = runData[nodeName];
-	if (!runs) return { error: `node "${nodeName}" did not run (ran: ${Object.keys(runData).join(', ')})` };
-	const last = runs[runs.length - 1];
-	if (last.error) return { error: `node "${nodeName}" failed: ${last.error.message ?? JSON.stringify(last.error)}` };
-	return { items: last.data?.main?.[0] ?? [] };
-}
-
 async function main() {
 	// 1. n8n
 	const rt = ensureN8n({ version: N8N_VERSION });
 	log(`n8n ${rt.version} on ${spawnSync(rt.nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim()} (${path.dirname(path.dirname(rt.n8nBin))})`);
 
 	// 2. build + pack
-	if (isStale(NODE_FILE, ['nodes', 'credentials'])) {
-		log('dist/ missing or older than the sources: npm run build');
-		runSync('npm', ['run', 'build'], 'npm run build');
-	}
-	for (const f of [...(PKG.n8n?.nodes ?? []), ...(PKG.n8n?.credentials ?? [])])
-		if (!fs.existsSync(path.join(ROOT, f))) fail(`${f} (package.json "n8n" section) does not exist after the build`);
-	const packDir = tempDir('lofty-smoke-pack-');
-	const packOut = runSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', packDir], 'npm pack');
-	const packInfo = JSON.parse(packOut.slice(packOut.indexOf('[')))[0];
-	const tarball = path.join(packDir, packInfo.filename);
+	await H.ensureBuild({ log, nodeFile: NODE_FILE });
+	const { tarball, info: packInfo } = H.packPackage(tempDir('lofty-smoke-pack-'));
 	log(`packed ${packInfo.filename} (${packInfo.files.length} files, ${(packInfo.size / 1024).toFixed(1)} kB)`);
 
 	// 3. fresh user folder with the package installed as a community node
 	const userFolder = tempDir('lofty-smoke-n8n-');
-	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
-	const pkgDir = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
-	fs.mkdirSync(pkgDir, { recursive: true });
-	runSync('tar', ['-xzf', tarball, '-C', pkgDir, '--strip-components=1'], 'tar -x');
-	fs.writeFileSync(
-		path.join(nodesDir, 'package.json'),
-		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: packInfo.version } }, null, 2),
-	);
-	const runtimeDeps = Object.keys(PKG.dependencies ?? {});
-	if (runtimeDeps.length) fail(`the package has runtime dependencies (${runtimeDeps.join(', ')}); community nodes must not`);
-	if (fs.existsSync(path.join(pkgDir, 'node_modules'))) fail('the unpacked package carries its own node_modules');
+	const pkgDir = H.installPackage({ tarball, userFolder, packageName: PACKAGE_NAME, version: packInfo.version });
 	// n8n-workflow must come from n8n itself. n8n puts its own module paths on NODE_PATH before it
 	// loads community packages (load-nodes-and-credentials.js); do the same and load the node file.
-	const n8nPkgDir = path.dirname(path.dirname(rt.n8nBin));
-	const n8nPaths = require('module')._nodeModulePaths(path.join(n8nPkgDir, 'dist'));
-	const probe = spawnSync(
-		rt.nodeBin,
-		[
-			'-e',
-			`const wf = require.resolve('n8n-workflow');
-			const mod = require(${JSON.stringify(path.join(pkgDir, NODE_FILE))});
-			const Cls = Object.values(mod).find((v) => typeof v === 'function');
-			const d = new Cls().description;
-			console.log(JSON.stringify({ wf, wfVersion: require('n8n-workflow/package.json').version, name: d.name, version: d.version }));`,
-		],
-		{ cwd: os.tmpdir(), encoding: 'utf8', env: { ...cleanEnv(), NODE_PATH: n8nPaths.join(path.delimiter) } },
-	);
-	if (probe.status !== 0) fail(`the packed node does not load with n8n's module paths:\n${probe.stderr}`);
-	const info = JSON.parse(probe.stdout.trim().split('\n').pop());
-	if (!info.wf.startsWith(path.dirname(n8nPkgDir) + path.sep)) fail(`n8n-workflow resolved outside n8n: ${info.wf}`);
+	const info = H.probeInstalledNode({ rt, pkgDir, nodeFile: NODE_FILE });
 	if (`${PACKAGE_NAME}.${info.name}` !== NODE_TYPE) fail(`the node's description.name is "${info.name}", expected type ${NODE_TYPE}`);
 	log(`installed at ${path.relative(userFolder, pkgDir)}; node "${info.name}" v${info.version} loads with n8n-workflow ${info.wfVersion} from n8n`);
 
 	// 4. sandbox
-	if (isStale(SANDBOX_CLI, SANDBOX_SOURCES)) {
-		log(`${SANDBOX_CLI} missing or stale: tsc -p tsconfig.dev.json`);
-		runSync(process.execPath, [require.resolve('typescript/bin/tsc', { paths: [ROOT] }), '-p', 'tsconfig.dev.json'], 'tsc -p tsconfig.dev.json');
-	}
-	const sandbox = await startSandbox(cleanEnv());
+	await H.ensureSandboxBuild({ log });
+	const sandbox = await H.startSandbox(procs, { env: cleanEnv(), onData: VERBOSE ? (d) => process.stdout.write(`[sandbox] ${d}`) : undefined });
 	log(`sandbox at ${sandbox.url} (API key ${sandbox.apiKey.slice(0, 4)}…)`);
 
 	// 5. import + execute
 	const ports = { http: await freePort(), broker: await freePort() };
-	const env = n8nEnv(userFolder, ports);
+	const env = H.n8nEnv({ userFolder, ports, version: N8N_VERSION, encryptionKey: crypto.randomBytes(24).toString('hex') });
 	const n8n = (args, label, timeoutMs) => runAsync(rt.nodeBin, [rt.n8nBin, ...args], { label, env, cwd: userFolder, timeoutMs });
 	const inputDir = tempDir('lofty-smoke-input-');
 	const credFile = path.join(inputDir, 'credentials.json');
@@ -419,14 +163,7 @@ async function main() {
 }
 
 async function cleanup() {
-	for (const c of children) killTree(c, 'SIGTERM');
-	let alive = [...groups].filter((g) => killGroup(g, 'SIGTERM'));
-	// Poll asynchronously so the event loop reaps exited children (a zombie still counts as alive).
-	for (let i = 0; i < 100 && alive.length; i++) {
-		await new Promise((r) => setTimeout(r, 100));
-		alive = alive.filter((g) => killGroup(g, 0));
-	}
-	for (const g of alive) killGroup(g, 'SIGKILL');
+	await procs.stopAll(10_000);
 	if (!KEEP) for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true });
 	else if (tempDirs.length) log(`kept: ${tempDirs.join(' ')}`);
 }
