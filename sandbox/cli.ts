@@ -16,7 +16,14 @@ function rateLimitFromEnv(raw: string | undefined): { perWindow: number; windowM
 async function main(): Promise<void> {
 	const port = Number(process.env.LOFTY_SANDBOX_PORT ?? 4010);
 	const host = process.env.LOFTY_SANDBOX_HOST ?? '127.0.0.1';
-	const sandbox = await startSandbox({ port, host, rateLimit: rateLimitFromEnv(process.env.LOFTY_SANDBOX_RATE_LIMIT) });
+	// Standalone use (npm run sandbox, npm start) delivers webhooks on real timers, and accepts http:// callbacks on
+	// loopback so a local n8n can subscribe; Lofty itself, and the sandbox by default, require HTTPS.
+	const sandbox = await startSandbox({
+		port,
+		host,
+		rateLimit: rateLimitFromEnv(process.env.LOFTY_SANDBOX_RATE_LIMIT),
+		webhooks: { autoDeliver: true, allowHttpCallbacks: true },
+	});
 	const out = [
 		`Lofty sandbox listening on ${sandbox.url}`,
 		`LOFTY_SANDBOX_URL=${sandbox.url}`,

@@ -24,6 +24,7 @@ import { leadRoutes } from './routes/leads';
 import { memberRoutes } from './routes/members';
 import { oauthRoutes } from './routes/oauth';
 import { systemLogRoutes } from './routes/systemLogs';
+import { type DeliveryEngine, type DeliveryOptions, configureDelivery, deliveryEngine } from './delivery';
 import { MODULES } from './modules';
 import { SEED_IDS, seedStore } from './seed';
 import { type RequestLogEntry, handle } from './server';
@@ -55,6 +56,8 @@ export interface SandboxOptions {
 	rateLimit?: RateLimitConfig;
 	/** load the demo data set (default true) */
 	seed?: boolean;
+	/** webhook delivery: allowHttpCallbacks (loopback http:// callbacks), autoDeliver (real timers), timeoutMs, random */
+	webhooks?: DeliveryOptions;
 }
 
 export interface IssueTokenOptions {
@@ -74,6 +77,8 @@ export interface Sandbox {
 	readonly otherAgentApiKey: string;
 	readonly oauthClient: { clientId: string; clientSecret: string };
 	readonly store: Store;
+	/** the webhook delivery engine: clock, log, flush(), advance(ms) */
+	readonly webhooks: DeliveryEngine;
 	readonly auth: AuthRegistry;
 	/** every answered request, oldest first (cleared by reset) */
 	readonly requests: RequestLogEntry[];
@@ -105,6 +110,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const host = opts.host ?? '127.0.0.1';
 	const initialLimit = opts.rateLimit ?? DEFAULT_RATE_LIMIT;
 	const store = new Store();
+	if (opts.webhooks) configureDelivery(store, opts.webhooks);
 	const load = (): void => {
 		store.clear();
 		if (opts.seed ?? true) {
@@ -136,6 +142,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const urlHost = host.includes(':') ? `[${host}]` : host;
 
 	return {
+		get webhooks() {
+			return deliveryEngine(store);
+		},
 		url: `http://${urlHost}:${port}`,
 		port,
 		apiKey: DEMO_API_KEY,

@@ -11,6 +11,7 @@ import type { SandboxModule } from '../module';
 import { inDepartment, orgState, permissionLevel } from '../organizationAccess';
 import type { Ctx, Reply } from '../router';
 import type { User } from '../types';
+import { emitAgent } from '../delivery/emit';
 
 /** Agent lifecycle result codes (spec, Errors: Agent lifecycle, HTTP 200 with `code` in body). */
 export const AGENT_CODES = {
@@ -140,6 +141,7 @@ function createAgent(ctx: Ctx): Reply {
 		});
 		state.notOnboarded.add(userId.toString());
 		if (licenses) state.licenses.set(userId.toString(), licenses);
+		emitAgent(store, user.teamId, userId, ctx.now);
 		return resultReply(200, userId, 0, null);
 	} catch (e) {
 		if (e instanceof Fail) return e.reply;
@@ -186,6 +188,7 @@ function addTags(ctx: Ctx): Reply {
 		if (!current.includes(canonical)) current.push(canonical);
 	}
 	state.agentTags.set(id.toString(), current);
+	emitAgent(store, user.teamId, id, ctx.now);
 	return resultReply(200, true, 0, null);
 }
 
@@ -220,6 +223,7 @@ function deactivate(ctx: Ctx): Reply {
 	target.accountStatus = 'INACTIVE';
 	// Deactivation revokes the agent's sessions and access tokens; leads and data stay untouched.
 	for (const [token, record] of auth.accessTokens) if (record.userId === target.userId) auth.accessTokens.delete(token);
+	emitAgent(store, user.teamId, target.userId, ctx.now);
 	return { status: 200, body: { success: true } };
 }
 
@@ -237,6 +241,7 @@ function reactivate(ctx: Ctx): Reply {
 		return lifecycleFail(AGENT_CODES.SEAT_INSUFFICIENT, 'SEAT_INSUFFICIENT: no free license seat; purchase seats in Lofty first');
 	}
 	target.accountStatus = 'ACTIVE';
+	emitAgent(store, user.teamId, target.userId, ctx.now);
 	return { status: 200, body: { success: true } };
 }
 

@@ -22,6 +22,7 @@
  *   no phone / email on the lead or no virtual number of the caller: 400 20012. A sent message is
  *   recorded as a MANUAL communication of the lead.
  */
+import { emitCommunication } from '../delivery/emit';
 import { ApiError, Codes, invalidParam, leadNotExist, missingParam } from '../errors';
 import type { JsonValue } from '../json';
 import { toInt64 } from '../json';
@@ -278,7 +279,7 @@ export const communicationRoutes: Route[] = [
 				: undefined;
 			const to = splitPhone(match ?? lead.phones[0]);
 			const state = commState(ctx.store);
-			state.add({
+			const sent = state.add({
 				leadId: lead.leadId,
 				agentId: ctx.user.userId,
 				kind: 'TEXT',
@@ -288,6 +289,7 @@ export const communicationRoutes: Route[] = [
 				textOutcome: 'Delivered',
 				content,
 			});
+			emitCommunication(ctx.store, sent);
 			return { body: { messageId: `sms-${state.nextMessageId++}`, phoneNumber: to.phoneNumber, phoneCode: to.phoneCode } };
 		},
 	},
@@ -304,7 +306,7 @@ export const communicationRoutes: Route[] = [
 			if (lead.emails.length === 0) throw invalidParam(`lead ${lead.leadId} has no email address`);
 			const to = lead.emails.find((e) => e.toLowerCase() === toEmail?.toLowerCase()) ?? lead.emails[0];
 			const state = commState(ctx.store);
-			state.add({
+			const sent = state.add({
 				leadId: lead.leadId,
 				agentId: ctx.user.userId,
 				kind: 'EMAIL',
@@ -317,6 +319,7 @@ export const communicationRoutes: Route[] = [
 				fromEmail: ctx.user.email,
 				content,
 			});
+			emitCommunication(ctx.store, sent);
 			return { body: { messageId: `email-${state.nextMessageId++}`, toEmail: to, subject } };
 		},
 	},

@@ -2,6 +2,7 @@
  * Writes to parts of a lead: inquiry, property, assignment, activity;
  * and the routing preview POST /v1.0/leads/assignee.
  */
+import { emitLead, emitLeadActivity } from '../delivery/emit';
 import { ApiError, Codes, invalidParam } from '../errors';
 import { checkInquiry, checkProperty, resolveProperty, writeInquiry, writeProperty } from '../leadWrite';
 import { asObject, optInt64, optString } from '../params';
@@ -13,6 +14,7 @@ import { accessibleLead } from './leadAccess';
 const ROLES = ['Agent', 'Assistant', 'Lender'] as const;
 const ROLE_IDS: Record<string, number> = { Agent: 1, Assistant: 2, Lender: 3 };
 const ACTIVITY_TYPES = ['Search', 'Browse', 'Favorite', 'Request', 'Submission'];
+const SITE_ACTIVITY_TYPES = ['Search', 'Browse', 'Favorite'];
 
 export const leadPartRoutes: Route[] = [
 	{
@@ -24,6 +26,7 @@ export const leadPartRoutes: Route[] = [
 			const inquiry = checkInquiry(ctx.body);
 			writeInquiry(lead, inquiry, ctx.now);
 			lead.lastUpdateTime = ctx.now;
+			emitLead(ctx.store, 'updated', lead, ctx.now);
 			return { body: { leadId: lead.leadId } };
 		},
 	},
@@ -36,6 +39,7 @@ export const leadPartRoutes: Route[] = [
 			const p = checkProperty(ctx.body);
 			writeProperty(ctx.store, lead, p, resolveProperty(lead, p));
 			lead.lastUpdateTime = ctx.now;
+			emitLead(ctx.store, 'updated', lead, ctx.now);
 			return { body: { leadId: lead.leadId } };
 		},
 	},
@@ -78,6 +82,7 @@ export const leadPartRoutes: Route[] = [
 				lead.customRoleList.push({ roleId: ROLE_IDS[role], role, assigneeId: member.userId, assignee: member.email });
 			}
 			lead.lastUpdateTime = now;
+			emitLead(store, 'updated', lead, now);
 			return { body: { leadId: lead.leadId } };
 		},
 	},
@@ -108,6 +113,8 @@ export const leadPartRoutes: Route[] = [
 				pageName: optString(o, 'pageName') ?? null,
 			});
 			lead.lastVisit = Math.max(lead.lastVisit ?? 0, Number(created));
+			// Lead Activity webhooks (listId 3) cover SiteBrowse, SiteFavorite and SiteSearch.
+			if (SITE_ACTIVITY_TYPES.includes(type)) emitLeadActivity(ctx.store, lead, ctx.now);
 			return { body: { leadId: lead.leadId } };
 		},
 	},

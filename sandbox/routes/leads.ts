@@ -1,4 +1,5 @@
 /** Lead CRUD and search: GET/POST /v1.0/leads, GET/PUT/DELETE /v1.0/leads/{leadId}. */
+import { emitLead, emitStageChange } from '../delivery/emit';
 import { invalidParam, limitNotValid, missingParam } from '../errors';
 import { compileLeadQuery, decodeCursor, encodeCursor, filterQueryString } from '../leadSearch';
 import {
@@ -95,6 +96,7 @@ export const leadRoutes: Route[] = [
 			}
 			const agent = assignee ?? store.routeAgent(user.teamId);
 			if (agent) store.assignAgent(lead, agent, user, assignee === undefined, now);
+			emitLead(store, 'created', lead, now);
 			return { body: { leadId: lead.leadId } };
 		},
 	},
@@ -134,9 +136,12 @@ export const leadRoutes: Route[] = [
 			// the draft replaced lead.properties with copies: find the target again by id
 			if (property) writeProperty(store, lead, property, propertyTarget && lead.properties.find((x) => x.id === propertyTarget.id));
 			if (inquiry) writeInquiry(lead, inquiry, now);
+			const oldStage = lead.stage;
 			if (stageName !== undefined && stageName.trim() !== '') store.changeStage(lead, stageName, user, now);
 			if (assignee) store.assignAgent(lead, assignee, user, false, now);
 			lead.lastUpdateTime = now;
+			emitLead(store, 'updated', lead, now);
+			emitStageChange(store, lead, oldStage, lead.stage, now);
 			return { body: { leadId: lead.leadId } };
 		},
 	},
@@ -148,6 +153,7 @@ export const leadRoutes: Route[] = [
 			const lead = accessibleLead(ctx);
 			lead.deletedAt = ctx.now;
 			lead.deleteReason = ctx.query.get('reason');
+			emitLead(ctx.store, 'deleted', lead, ctx.now);
 			return { body: { deleted: true, leadId: lead.leadId.toString() } };
 		},
 	},

@@ -18,6 +18,7 @@
  *   answers RESOURCE_NOT_EXIST for an entry on a lead the caller cannot see (no existence leak), and
  *   Delete without `Content-Type: application/json` is 400 20001 (api-notes.md).
  */
+import { emitCommunication } from '../delivery/emit';
 import { ApiError, Codes, invalidParam, leadNotExist } from '../errors';
 import { toInt64 } from '../json';
 import type { SandboxModule } from '../module';
@@ -113,6 +114,8 @@ export const manualLogRoutes: Route[] = [
 				callingOutcome,
 				...email,
 			});
+			// Logged communications fire Call/Email/Text webhooks once the entry is readable.
+			emitCommunication(ctx.store, entry);
 			return { body: { logType: { id: entry.id } } };
 		},
 	},

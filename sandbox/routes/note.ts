@@ -24,6 +24,7 @@ import { SEED_IDS } from '../seed';
 import type { Store } from '../store';
 import { TL } from '../timeline';
 import type { Lead } from '../types';
+import { emitNote } from '../delivery/emit';
 
 export type NoteType = 'Manual' | 'System' | 'AI';
 
@@ -170,6 +171,7 @@ export const noteRoutes: Route[] = [
 			row.refId = n.noteId;
 			row.content = { noteId: n.noteId };
 			state.notes.set(n.noteId.toString(), n);
+			emitNote(ctx.store, 'created', { noteId: n.noteId, leadId: n.leadId, noteType: n.noteType, agentId: ctx.user.userId }, ctx.now);
 			return { body: { noteId: n.noteId } };
 		},
 	},
@@ -223,6 +225,7 @@ export const noteRoutes: Route[] = [
 			n.lastEditorId = ctx.user.userId;
 			n.lastUpdate = ctx.now;
 			ctx.store.addSystemLog(n.leadId, { timelineType: TL.EDIT_NOTE, timelineTime: ctx.now, agentId: ctx.user.userId, refId: n.noteId, content: { noteId: n.noteId } });
+			emitNote(ctx.store, 'updated', { noteId: n.noteId, leadId: n.leadId, noteType: n.noteType, agentId: ctx.user.userId }, ctx.now);
 			return { raw: '' };
 		},
 	},
@@ -236,6 +239,7 @@ export const noteRoutes: Route[] = [
 			n.deleted = true;
 			n.lastUpdate = ctx.now;
 			ctx.store.addSystemLog(n.leadId, { timelineType: TL.DELETE_NOTE, timelineTime: ctx.now, agentId: ctx.user.userId, refId: n.noteId, content: { noteId: n.noteId } });
+			emitNote(ctx.store, 'deleted', { noteId: n.noteId, leadId: n.leadId, noteType: n.noteType, agentId: ctx.user.userId }, ctx.now);
 			return { raw: '' };
 		},
 	},

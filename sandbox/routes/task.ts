@@ -2,6 +2,7 @@
  * Task endpoints, V1 (`/v1.0/tasks...`) and V2 (`/v2.0/tasks...`, tasks and appointments together).
  * Records, access rules and views live in ../taskState.ts (shared with the appointment module).
  */
+import { emitTask } from '../delivery/emit';
 import { ApiError, invalidParam, limitNotValid, missingParam, userNotExist } from '../errors';
 import { toInt64 } from '../json';
 import type { SandboxModule } from '../module';
@@ -133,6 +134,7 @@ const v1Routes: Route[] = [
 				body: '',
 				smartPlan: null,
 			});
+			emitTask(ctx.store, 'created', entry, ctx.now);
 			return { body: { taskId: entry.id } };
 		},
 	},
@@ -160,11 +162,13 @@ const v1Routes: Route[] = [
 			}
 			if (optBool(o, 'finishFlag') === true) {
 				// finishFlag wins: the task is completed and the other fields are ignored
+				const wasOpen = !entry.finishFlag;
 				if (!entry.finishFlag) {
 					entry.finishFlag = true;
 					entry.finishTime = ctx.now;
 				}
 				touch(entry, ctx);
+				emitTask(ctx.store, wasOpen ? 'finished' : 'updated', entry, ctx.now);
 				return empty();
 			}
 			const content = optString(o, 'content');
@@ -180,6 +184,7 @@ const v1Routes: Route[] = [
 				entry.assignedUserId = assigneeOf(ctx.store.getLead(entry.leadId)!, role);
 			}
 			touch(entry, ctx);
+			emitTask(ctx.store, 'updated', entry, ctx.now);
 			return empty();
 		},
 	},
@@ -191,6 +196,7 @@ const v1Routes: Route[] = [
 			refuseSmartPlan(entry);
 			entry.deleteFlag = true;
 			touch(entry, ctx);
+			emitTask(ctx.store, 'deleted', entry, ctx.now);
 			return empty();
 		},
 	},
@@ -250,6 +256,7 @@ const v2Routes: Route[] = [
 				body: '',
 				smartPlan: null,
 			});
+			emitTask(ctx.store, 'created', entry, ctx.now);
 			return { body: { taskId: entry.id } };
 		},
 	},
@@ -322,6 +329,7 @@ const v2Routes: Route[] = [
 			if (address !== undefined) entry.address = address;
 			if (timeZoneCode !== undefined) entry.timeZoneCode = timeZoneCode;
 			touch(entry, ctx);
+			emitTask(ctx.store, 'updated', entry, ctx.now);
 			return message('Task updated successfully');
 		},
 	},
@@ -333,6 +341,7 @@ const v2Routes: Route[] = [
 			refuseSmartPlan(entry);
 			entry.deleteFlag = true;
 			touch(entry, ctx);
+			emitTask(ctx.store, 'deleted', entry, ctx.now);
 			return message('Task deleted successfully');
 		},
 	},
@@ -346,6 +355,7 @@ const v2Routes: Route[] = [
 				entry.finishFlag = true;
 				entry.finishTime = ctx.now;
 				touch(entry, ctx);
+				emitTask(ctx.store, 'finished', entry, ctx.now);
 			}
 			return message('Task finished successfully');
 		},
@@ -360,6 +370,7 @@ const v2Routes: Route[] = [
 				entry.finishFlag = false;
 				entry.finishTime = null;
 				touch(entry, ctx);
+				emitTask(ctx.store, 'updated', entry, ctx.now);
 			}
 			return message('Task unfinished successfully');
 		},

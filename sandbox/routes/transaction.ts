@@ -16,7 +16,9 @@
  * uses the shared LEAD_NOT_EXIST (404) helper.
  */
 import { SEED_IDS } from '../seed';
+import { emitTransaction } from '../delivery/emit';
 import { ApiError, Codes, invalidParam } from '../errors';
+import { stringifyJson } from '../json';
 import { type Obj, asObject, int64Param, intParam, optBool, optInt64, optNumber, optString, pathId } from '../params';
 import type { Ctx, Route } from '../router';
 import type { SandboxModule } from '../module';
@@ -359,6 +361,7 @@ const routes: Route[] = [
 			};
 			applyValues(tx, o, state);
 			state.add(tx);
+			emitTransaction(ctx.store, 'created', tx, lead.teamId, ctx.now);
 			return { body: transactionView(tx, ctx.store) };
 		},
 	},
@@ -393,12 +396,19 @@ const routes: Route[] = [
 			// Validate everything before changing anything.
 			const draft: Transaction = { ...tx, values: { ...tx.values } };
 			applyValues(draft, o, state);
+			const before = transactionView(tx, ctx.store) as Record<string, unknown>;
 			Object.assign(tx, draft, {
 				transactionName: name ?? tx.transactionName,
 				transactionType: type,
 				transactionStatus: status,
 				updated: ctx.now,
 			});
+			const after = transactionView(tx, ctx.store) as Record<string, unknown>;
+			const changed: Record<string, unknown> = {};
+			for (const [field, value] of Object.entries(after)) {
+				if (field !== 'updated' && stringifyJson(value) !== stringifyJson(before[field])) changed[field] = value;
+			}
+			emitTransaction(ctx.store, 'updated', tx, lead.teamId, ctx.now, changed);
 			return { body: transactionView(tx, ctx.store) };
 		},
 	},

@@ -14,7 +14,13 @@
  * The store (`webhookState(store).subscriptions`) is shaped for a delivery engine: owner user, team,
  * application, event, callback, batch limit, permission mode, creation time and an `active` flag
  * (a disabled subscription stays stored but is not listed, and can still be deleted).
+ *
+ * Delivery: `sandbox/delivery` (started by this module's seed) sends the events of sandbox writes to
+ * these subscriptions. HTTPS is required as by Lofty; the sandbox option `allowHttpCallbacks`
+ * (`configureDelivery(store, {allowHttpCallbacks: true})`, off by default) also accepts
+ * `http://` callbacks on loopback hosts, for a local n8n in tests.
  */
+import { deliveryEngine, deliveryOptions, isLoopbackUrl } from '../delivery/engine';
 import { ApiError, Codes, invalidParam } from '../errors';
 import { toInt64 } from '../json';
 import type { SandboxModule } from '../module';
@@ -108,6 +114,8 @@ function seed(store: Store): void {
 	add(WEBHOOK_IDS.demoDisabled, { teamId, ownerUserId: demo, appId: 'apikey:demo-owner', listId: 10, callbackUrl: 'https://gone.example.com/tasks', limit: 100, permissionMode: 0, active: false });
 	add(WEBHOOK_IDS.otherNote, { teamId, ownerUserId: other, appId: 'apikey:other-agent', listId: 9, callbackUrl: 'https://other.example.com/notes', limit: 100, permissionMode: 0, active: true });
 	add(WEBHOOK_IDS.otherTeam, { teamId: 99001n, ownerUserId: 1n, appId: 'oauth:elsewhere', listId: 2, callbackUrl: 'https://elsewhere.example.com/hook', limit: 100, permissionMode: 0, active: true });
+	// The delivery engine (sandbox/delivery) of this store: events of sandbox writes go to these subscriptions.
+	deliveryEngine(store);
 }
 
 const view = (s: WebhookSubscription) => ({
@@ -148,7 +156,13 @@ const routes: Route[] = [
 			if (listId === undefined || listId === null || !WEBHOOK_EVENTS[listId]) {
 				throw new ApiError(400, 'WEBHOOK_TYPE_ERROR', `listId must be an event type from 1 to 12, got ${JSON.stringify(o.listId ?? null)}`);
 			}
-			if (!isHttpsUrl(o.callbackUrl)) {
+			// `allowHttpCallbacks` (a sandbox option, off by default) also accepts http:// on loopback hosts for tests.
+			const loopbackHttp =
+				deliveryOptions(store).allowHttpCallbacks === true &&
+				typeof o.callbackUrl === 'string' &&
+				o.callbackUrl.trim().startsWith('http://') &&
+				isLoopbackUrl(o.callbackUrl.trim());
+			if (!isHttpsUrl(o.callbackUrl) && !loopbackHttp) {
 				throw new ApiError(400, 'WEBHOOK_CALLBACK_URL_INVALID', 'callbackUrl must be a valid HTTPS URL');
 			}
 			const limit = intField(o, 'limit');
