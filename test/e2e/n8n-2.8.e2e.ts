@@ -1,0 +1,8 @@
+/**
+ * n8n 2.8.4 on the system Node 20 (the newest n8n for Node 20): a smaller set. Skipped with a log line when
+ * it is not in the cache (`node scripts/n8n-runtime.js --version 2.8.4` installs it, about 2 minutes).
+ */
+import { buildSmallPlan } from './plan';
+import { defineSuite } from './suite';
+
+defineSuite({ version: '2.8.4', plan: buildSmallPlan, skipWhenNotInstalled: true });
