@@ -82,7 +82,8 @@ export interface ExecutionResult {
 	raw: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-const OWNER = { email: 'e2e-owner@example.com', password: 'E2e-Owner-Passw0rd', firstName: 'E2E', lastName: 'Owner' };
+/** The instance owner (also what the editor test signs in with). */
+export const OWNER = { email: 'e2e-owner@example.com', password: 'E2e-Owner-Passw0rd', firstName: 'E2E', lastName: 'Owner' };
 
 export class N8nServer {
 	readonly version: string;
@@ -97,9 +98,10 @@ export class N8nServer {
 	private t0 = Date.now();
 	readonly timings: Record<string, number> = {};
 
-	constructor(version: string) {
+	/** `dirName`: the folder under .e2e/ (default: the version), so that two suites on one version do not share one. */
+	constructor(version: string, dirName = version) {
 		this.version = version;
-		this.dir = path.join(ROOT, '.e2e', version);
+		this.dir = path.join(ROOT, '.e2e', dirName);
 		this.logFile = path.join(this.dir, 'n8n.log');
 	}
 
@@ -139,6 +141,8 @@ export class N8nServer {
 			EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
 			N8N_PUBLIC_API_DISABLED: 'false',
 		};
+		// LOFTY_E2E_N8N_LOG_LEVEL=debug: n8n's own debug log in .e2e/<version>/n8n.log
+		if (process.env.LOFTY_E2E_N8N_LOG_LEVEL) extra.N8N_LOG_LEVEL = process.env.LOFTY_E2E_N8N_LOG_LEVEL;
 		if (is241) {
 			const n8nModules = path.dirname(path.dirname(path.dirname(rt.n8nBin)));
 			// eslint-disable-next-line @typescript-eslint/no-require-imports

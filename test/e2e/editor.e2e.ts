@@ -1,0 +1,451 @@
+/**
+ * The editor in a real browser (`npx jest -c jest.e2e.config.js test/e2e/editor.e2e.ts`): Debian's Chromium
+ * (/usr/bin/chromium) driven by playwright-core against a real n8n (n8nServer.ts: the packed package installed
+ * as a community node, owner created without the UI). It does what a person does and asserts on what they see:
+ *
+ *   - signs in at /signin with the owner's email and password
+ *   - node search: typing "Lofty" finds the package with its icon; its details list the Lofty Trigger's events
+ *     (Triggers) and the Lofty node's operations (Actions)
+ *   - Lofty Trigger: "Trigger On" with the events, the HTTPS notice
+ *   - the credential dialog for both types: Lofty API (API Key, Base URL) and Lofty OAuth2 API (Grant Type with
+ *     Authorization Code / with PKCE, Client ID, Client Secret hidden for PKCE)
+ *   - Lofty: Lead > Create, Lead > Get Many, Transaction > Get Many, System Log > Get Many picked in the
+ *     Resource/Operation dropdowns: field labels in order, required fields before the optional ones,
+ *     "Additional Fields"/"Filters" with their options, Return All hiding Limit
+ *   - no error notifications, no browser errors that concern the package (console errors, uncaught page
+ *     errors, failed requests whose address names the package); the rest is written to the log
+ *   - screenshots in light and dark (prefers-color-scheme, which n8n follows by default) under
+ *     screenshots/editor/ (git-ignored)
+ *
+ * Skips with a log line when /usr/bin/chromium or playwright-core is missing. No browser is downloaded.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+// Types only: erased at run time. The ts-ignore keeps the file compiling (and the suite skipping) on a machine
+// without playwright-core; with it installed, the types are the real ones.
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment
+// @ts-ignore
+import type { Browser, ConsoleMessage, Locator, Page, Request, Response } from 'playwright-core';
+
+import { N8nServer, OWNER, PACKAGE_NAME, ROOT } from './n8nServer';
+
+const VERSION = process.env.LOFTY_E2E_N8N_VERSION || '2.41.1';
+const CHROMIUM = process.env.LOFTY_E2E_CHROMIUM || '/usr/bin/chromium';
+const SHOTS = path.join(ROOT, 'screenshots', 'editor');
+// The flags the machine notes prescribe: without the background-networking ones Chromium keeps dialling out
+// into a closed network.
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+function missingPrerequisite(): string | undefined {
+	if (!fs.existsSync(CHROMIUM)) return `${CHROMIUM} not found (install it with: apt-get update && apt-get install -y chromium)`;
+	try {
+		require.resolve('playwright-core');
+	} catch {
+		return 'playwright-core is not installed (it is a devDependency: npm install)';
+	}
+	return undefined;
+}
+
+const missing = missingPrerequisite();
+if (missing) process.stdout.write(`[editor e2e] SKIPPED: ${missing}\n`);
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const exact = (s: string): RegExp => new RegExp(`^\\s*${escapeRe(s)}\\s*$`);
+
+/** The little of the DOM the page functions below use (the project compiles without the DOM library). */
+interface El {
+	innerText?: string;
+	textContent: string | null;
+	querySelector(selector: string): El | null;
+	getAttribute(name: string): string | null;
+}
+interface Img extends El {
+	complete: boolean;
+	naturalWidth: number;
+}
+
+/** A browser problem seen during the run; `ours` when it concerns the package. */
+interface Problem {
+	kind: string;
+	text: string;
+	ours: boolean;
+}
+
+(missing ? describe.skip : describe)(`the editor in Chromium (n8n ${VERSION})`, () => {
+	const server = new N8nServer(VERSION, `editor-${VERSION}`);
+	let browser: Browser;
+	let page: Page;
+	const problems: Problem[] = [];
+	const t0 = Date.now();
+	let shotCount = 0;
+	const shots: string[] = [];
+
+	const log = (msg: string): void => {
+		process.stdout.write(`[editor e2e +${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}\n`);
+	};
+
+	async function shot(theme: 'light' | 'dark', name: string): Promise<void> {
+		const file = path.join(SHOTS, `${String(++shotCount).padStart(2, '0')}-${theme}-${name}.png`);
+		await page.screenshot({ path: file });
+		shots.push(path.relative(ROOT, file));
+	}
+
+	const ndv = (): Locator => page.locator('[data-test-id=ndv]');
+	const credentialModal = (): Locator => page.locator('[data-test-id=editCredential-modal]');
+	const creator = (): Locator => page.locator('[data-test-id=node-creator]');
+
+	/** The labels a person sees in a panel, top to bottom (first line of each label). */
+	async function labelsIn(scope: Locator): Promise<string[]> {
+		return scope.locator('label:visible').evaluateAll((els: El[]) => els.map((e) => (e.innerText || '').split('\n')[0].replace(/\s*\*$/, '').trim()).filter(Boolean));
+	}
+	const ndvLabels = (): Promise<string[]> => labelsIn(ndv().locator('[data-test-id=node-parameters]'));
+
+	/** The visible options of the open dropdown: their headline (options with a description have one). */
+	async function openOptions(): Promise<string[]> {
+		const items = page.locator('.el-select-dropdown__item:visible');
+		await items.first().waitFor();
+		return items.evaluateAll((els: El[]) => els.map((e) => (e.querySelector('.option-headline')?.textContent ?? e.textContent ?? '').trim()));
+	}
+
+	async function chooseOption(name: string): Promise<void> {
+		const names = await openOptions();
+		const i = names.indexOf(name);
+		if (i < 0) throw new Error(`no option "${name}" in the open dropdown (options: ${names.join(', ')})`);
+		await page.locator('.el-select-dropdown__item:visible').nth(i).click();
+	}
+
+	/** Picks `name` in an options parameter of the open node panel, as a person does (click, then the option). */
+	async function pick(scope: Locator, param: string, name: string): Promise<void> {
+		const input = scope.locator(`[data-test-id=parameter-input-${param}]`);
+		await input.click();
+		await chooseOption(name);
+		await expectValue(scope, param, name);
+	}
+
+	async function expectValue(scope: Locator, param: string, value: string): Promise<void> {
+		const input = scope.locator(`[data-test-id=parameter-input-${param}] input`).first();
+		await input.waitFor();
+		for (let i = 0; i < 40 && (await input.inputValue()) !== value; i++) await page.waitForTimeout(50);
+		expect(`${param} = ${await input.inputValue()}`).toBe(`${param} = ${value}`);
+	}
+
+	/** `a` comes before each of `later` in the list. */
+	function expectBefore(labels: string[], a: string, later: string[]): void {
+		const ia = labels.indexOf(a);
+		expect(ia).toBeGreaterThanOrEqual(0);
+		for (const l of later) {
+			const il = labels.indexOf(l);
+			if (il >= 0 && il < ia) throw new Error(`"${a}" should come before "${l}": ${labels.join(' | ')}`);
+		}
+	}
+
+	/** The options of a collection's "Add Field"/"Add Filter" dropdown; closes it again. */
+	async function collectionOptions(collectionLabel: string): Promise<string[]> {
+		const block = ndv()
+			.locator('[data-test-id=parameter-item]')
+			.filter({ has: page.locator('label', { hasText: exact(collectionLabel) }) })
+			.first();
+		await block.locator('[data-test-id=collection-parameter-add]').click();
+		const names = await openOptions();
+		await page.keyboard.press('Escape');
+		await page.locator('.el-select-dropdown__item:visible').first().waitFor({ state: 'hidden' }).catch(() => undefined);
+		return names;
+	}
+
+	/** No error notification and no error banner on screen. */
+	async function expectNoErrorOnScreen(where: string): Promise<void> {
+		const errors = await page
+			.locator('.el-notification:visible, [role=alert]:visible, [data-test-id=banner-stack] :visible')
+			.evaluateAll((els: El[]) =>
+				els
+					.filter((e) => e.querySelector('.el-notification--error') || /error|problem|could not|failed/i.test(e.innerText || ''))
+					.map((e) => (e.innerText || '').trim().slice(0, 300)),
+			);
+		if (errors.length) throw new Error(`error shown on screen (${where}): ${[...new Set(errors)].join(' / ')}`);
+	}
+
+	async function iconSrcs(scope: Locator): Promise<Array<{ src: string; loaded: boolean }>> {
+		return scope.locator('img').evaluateAll((els: Img[]) => els.map((e) => ({ src: e.getAttribute('src') ?? '', loaded: e.complete && e.naturalWidth > 0 })));
+	}
+
+	/** Our icon (light or dark file) is shown and has loaded. */
+	async function expectOurIcon(scope: Locator, theme: 'light' | 'dark'): Promise<void> {
+		const file = theme === 'dark' ? 'lofty.dark.svg' : 'lofty.svg';
+		const re = new RegExp(`/icons/${escapeRe(PACKAGE_NAME)}/.*/${escapeRe(file)}$`);
+		let icons: Array<{ src: string; loaded: boolean }> = [];
+		for (let i = 0; i < 40; i++) {
+			icons = (await iconSrcs(scope)).filter((x) => re.test(x.src));
+			if (icons.some((x) => x.loaded)) return;
+			await page.waitForTimeout(100);
+		}
+		throw new Error(`no loaded ${file} icon here (images: ${JSON.stringify(await iconSrcs(scope))})`);
+	}
+
+	async function openNodeCreatorAndSearch(opener: Locator): Promise<void> {
+		await opener.click();
+		const search = page.locator('[data-test-id=node-creator-search-bar]');
+		await search.waitFor();
+		await search.fill('Lofty');
+		await creator().locator('[data-test-id=node-creator-item-name]', { hasText: exact('Lofty') }).first().waitFor();
+	}
+
+	async function closeCredentialModalWithoutSaving(): Promise<void> {
+		await credentialModal().locator('.el-dialog__headerbtn').first().click();
+		const confirm = page.locator('.el-message-box:visible');
+		if (await confirm.waitFor({ timeout: 3000 }).then(() => true, () => false)) await confirm.locator('button', { hasText: exact('Close') }).click();
+		await credentialModal().waitFor({ state: 'hidden' });
+	}
+
+	async function closeNdv(): Promise<void> {
+		await page.locator('[data-test-id=ndv-close-button]').click();
+		await ndv().waitFor({ state: 'hidden' });
+	}
+
+	beforeAll(async () => {
+		fs.rmSync(SHOTS, { recursive: true, force: true });
+		fs.mkdirSync(SHOTS, { recursive: true });
+		await server.start();
+		const { chromium } = require('playwright-core'); // eslint-disable-line @typescript-eslint/no-require-imports
+		browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+		const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+		page = await context.newPage();
+		page.setDefaultTimeout(20_000);
+		const origin = server.base;
+		const concernsUs = (s: string): boolean => /lofty/i.test(s);
+		page.on('console', (m: ConsoleMessage) => {
+			if (m.type() !== 'error') return;
+			const loc = m.location()?.url ?? '';
+			problems.push({ kind: 'console', text: `${m.text()}${loc ? ` (${loc})` : ''}`, ours: concernsUs(m.text()) });
+		});
+		page.on('pageerror', (e: Error) => problems.push({ kind: 'pageerror', text: `${e.message}\n${e.stack ?? ''}`, ours: concernsUs(`${e.message} ${e.stack}`) }));
+		page.on('requestfailed', (r: Request) => {
+			const url = r.url();
+			// The editor asks registry.npmjs.org about community packages from the browser: offline here.
+			problems.push({ kind: 'requestfailed', text: `${r.method()} ${url}: ${r.failure()?.errorText}`, ours: url.startsWith(origin) && concernsUs(url) });
+		});
+		page.on('response', (r: Response) => {
+			if (r.status() < 400) return;
+			const url = r.url();
+			// n8n probes /schemas/<type>/<version>.json for a schema preview of a node's output; a package without
+			// __schema__ files answers 404 there, as most community packages do. Reported, not failed.
+			const schemaProbe = r.status() === 404 && new URL(url).pathname.startsWith('/schemas/');
+			problems.push({ kind: `http ${r.status()}`, text: `${r.request().method()} ${url}`, ours: url.startsWith(origin) && concernsUs(url) && !schemaProbe });
+		});
+		log(`Chromium ${browser.version()} (${CHROMIUM}), screenshots in ${path.relative(ROOT, SHOTS)}/`);
+	});
+
+	afterAll(async () => {
+		await browser?.close().catch(() => undefined);
+		await server.stop();
+		if (problems.length) {
+			const lines = problems.map((p) => `${p.ours ? 'OURS ' : 'other'} ${p.kind}: ${p.text.split('\n')[0]}`);
+			fs.writeFileSync(path.join(server.dir, 'browser-problems.log'), `${lines.join('\n')}\n`);
+			log(`browser problems not concerning the package (${problems.filter((p) => !p.ours).length}), see ${path.relative(ROOT, path.join(server.dir, 'browser-problems.log'))}:\n  ${[...new Set(lines)].join('\n  ')}`);
+		}
+		log(`screenshots:\n  ${shots.join('\n  ')}`);
+		log(`done in ${((Date.now() - t0) / 1000).toFixed(1)}s (n8n: ${JSON.stringify(server.timings)})`);
+	});
+
+	afterEach(() => {
+		const ours = problems.filter((p) => p.ours);
+		if (ours.length) throw new Error(`browser problems concerning the package:\n${ours.map((p) => `${p.kind}: ${p.text}`).join('\n')}`);
+	});
+
+	test('signs in at /signin with email and password', async () => {
+		await page.goto(`${server.base}/signin`);
+		await page.locator('input[name=emailOrLdapLoginId]').fill(OWNER.email);
+		await page.locator('input[name=password]').fill(OWNER.password);
+		await page.locator('[data-test-id=form-submit-button]').click();
+		await page.waitForURL((u: URL) => !u.pathname.startsWith('/signin'));
+		log(`signed in, at ${new URL(page.url()).pathname}`);
+	});
+
+	test('node search: "Lofty" finds the package with its icon; Triggers (Lofty Trigger) and Actions (Lofty)', async () => {
+		await page.goto(`${server.base}/workflow/new`);
+		await page.locator('[data-test-id=canvas-add-button]').waitFor({ timeout: 60_000 });
+		await openNodeCreatorAndSearch(page.locator('[data-test-id=canvas-add-button]'));
+		const item = creator().locator('[data-test-id=node-creator-action-item]').filter({ has: page.locator('[data-test-id=node-creator-item-name]', { hasText: exact('Lofty') }) });
+		await expectOurIcon(item.first(), 'light');
+		await expect(item.first().locator('[data-test-id=node-creator-item-description]').innerText()).resolves.toMatch(/Lofty/);
+		await shot('light', 'node-search');
+
+		await item.first().click();
+		const details = await creator().innerText();
+		// The trigger's events and the action node's operations, under the one package entry.
+		expect(details).toMatch(/Triggers \(12\)/);
+		expect(details).toMatch(/Actions \(134\)/);
+		for (const t of ['On lead info', 'On transaction', 'On task']) expect(details).toContain(t);
+		await expectOurIcon(creator(), 'light');
+		await expectNoErrorOnScreen('node search');
+		await shot('light', 'node-details');
+	});
+
+	test('Lofty Trigger: "Trigger On" with the events, the HTTPS notice', async () => {
+		await creator().locator('[data-test-id=node-creator-item-name]', { hasText: exact('On lead info') }).first().click();
+		await ndv().waitFor();
+		await expect(ndv().locator('[data-test-id=node-title-container]').innerText()).resolves.toMatch(/Lofty Trigger/);
+		await expectOurIcon(ndv().locator('[data-test-id=node-title-container]').locator('..'), 'light');
+		const text = await ndv().locator('[data-test-id=node-parameters]').innerText();
+		expect(text).toMatch(/Lofty only sends events to HTTPS addresses/);
+		expect(text).toMatch(/WEBHOOK_URL/);
+		const labels = await ndvLabels();
+		expect(labels).toEqual(expect.arrayContaining(['Trigger On', 'Fetch Full Record', 'Options']));
+		expectBefore(labels, 'Trigger On', ['Fetch Full Record', 'Options']);
+		// The event picked in the node search is preselected; the list has all 12 events.
+		await expect(ndv().locator('[data-test-id=parameter-input-events]').innerText()).resolves.toMatch(/Lead Info/);
+		await shot('light', 'trigger-panel');
+		await ndv().locator('[data-test-id=parameter-input-events]').click();
+		const events = await openOptions();
+		expect(events).toEqual(expect.arrayContaining(['Agent Info', 'Appointment', 'Call', 'Email', 'Lead Activity', 'Lead Info', 'Listing Alert', 'Note', 'Pipeline Change', 'Task', 'Text', 'Transaction']));
+		await shot('light', 'trigger-events');
+		await page.keyboard.press('Escape');
+		await expectNoErrorOnScreen('trigger panel');
+		log(`Lofty Trigger: ${labels.join(' | ')}; ${events.length} events`);
+	});
+
+	test('credential dialogs: Lofty API (API Key, Base URL) and Lofty OAuth2 API (Grant Type, Client ID, Client Secret hidden for PKCE)', async () => {
+		await ndv().locator('[data-test-id=node-credentials-empty-state]').click();
+		const modal = credentialModal();
+		await modal.waitFor();
+		await expect(modal.innerText()).resolves.toMatch(/Lofty API/);
+		await expectOurIcon(modal, 'light');
+		let labels = await labelsIn(modal);
+		expect(labels).toEqual(expect.arrayContaining(['API Key', 'Base URL', 'Rate Limit']));
+		expectBefore(labels, 'API Key', ['Base URL', 'Rate Limit']);
+		await expectValue(modal, 'baseUrl', 'https://api.lofty.com');
+		await expect(modal.locator('[data-test-id=parameter-input-apiKey] input').getAttribute('type')).resolves.toBe('password');
+		await shot('light', 'credential-api-key');
+
+		// The mode switch in the dialog: the node's Authentication options.
+		await modal.locator('[data-test-id=credential-mode-dropdown-trigger]').click();
+		await page.locator('[role=menuitem]:visible', { hasText: exact('OAuth2') }).first().click();
+		await expect(modal.innerText()).resolves.toMatch(/Lofty OAuth2 API/);
+		await modal.locator('[data-test-id=parameter-input-grantType]').waitFor();
+		labels = await labelsIn(modal);
+		expect(labels).toEqual(expect.arrayContaining(['Grant Type', 'Authorization URL', 'Access Token URL', 'Client ID', 'Client Secret', 'Base URL']));
+		await expectValue(modal, 'grantType', 'Authorization Code');
+		await modal.locator('[data-test-id=parameter-input-grantType]').click();
+		expect(await openOptions()).toEqual(['Authorization Code', 'Authorization Code with PKCE']);
+		await page.keyboard.press('Escape');
+		await modal.locator('[data-test-id=parameter-input-clientSecret]').scrollIntoViewIfNeeded();
+		await shot('light', 'credential-oauth2');
+
+		await pick(modal, 'grantType', 'Authorization Code with PKCE');
+		await modal.locator('[data-test-id=parameter-input-clientSecret]').waitFor({ state: 'detached' });
+		labels = await labelsIn(modal);
+		expect(labels).toContain('Client ID');
+		expect(labels).not.toContain('Client Secret');
+		await modal.locator('[data-test-id=parameter-input-baseUrl]').scrollIntoViewIfNeeded();
+		await shot('light', 'credential-oauth2-pkce');
+		await expectNoErrorOnScreen('credential dialog');
+		log(`OAuth2 with PKCE: ${labels.join(' | ')}`);
+		await closeCredentialModalWithoutSaving();
+		await closeNdv();
+	});
+
+	test('Lofty: Lead > Create (First Name first, then Additional Fields)', async () => {
+		await openNodeCreatorAndSearch(page.locator('[data-test-id=canvas-handle-plus]').first());
+		await creator().locator('[data-test-id=node-creator-item-name]', { hasText: exact('Lofty') }).first().click();
+		await creator().locator('[data-test-id=node-creator-item-name]', { hasText: exact('Create a lead') }).first().click();
+		await ndv().waitFor();
+		await expectValue(ndv(), 'resource', 'Lead');
+		await expectValue(ndv(), 'operation', 'Create');
+		const labels = await ndvLabels();
+		expect(labels).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Additional Fields', 'Request Options']);
+		await expectOurIcon(ndv(), 'light');
+		const fields = await collectionOptions('Additional Fields');
+		expect(fields).toEqual(expect.arrayContaining(['Last Name', 'Emails', 'Phones', 'Source', 'Stage', 'Tags to Add', 'Assigned Agent Name or ID']));
+		await shot('light', 'lead-create');
+		await expectNoErrorOnScreen('Lead > Create');
+		log(`Lead > Create: ${labels.join(' | ')}; Additional Fields: ${fields.length} options`);
+	});
+
+	test('Lofty: Lead > Get Many (Return All hides Limit; Filters)', async () => {
+		// Start from another resource, as a person who changes their mind would.
+		await pick(ndv(), 'resource', 'Transaction');
+		await pick(ndv(), 'resource', 'Lead');
+		await pick(ndv(), 'operation', 'Get Many');
+		const labels = await ndvLabels();
+		expect(labels).toEqual(['Credential', 'Resource', 'Operation', 'Return All', 'Limit', 'Filters', 'Request Options']);
+		await expectValue(ndv(), 'limit', '50');
+		const filters = await collectionOptions('Filters');
+		expect(filters).toEqual(expect.arrayContaining(['Search Text', 'Email', 'Phone', 'Stage', 'Source']));
+		await shot('light', 'lead-get-many');
+
+		await ndv().locator('[data-test-id=parameter-input-returnAll] .el-switch, [data-test-id=parameter-input-returnAll] [role=switch]').first().click();
+		await ndv().locator('[data-test-id=parameter-input-limit]').waitFor({ state: 'detached' });
+		expect(await ndvLabels()).toEqual(['Credential', 'Resource', 'Operation', 'Return All', 'Filters', 'Request Options']);
+		await shot('light', 'lead-get-many-return-all');
+		await ndv().locator('[data-test-id=parameter-input-returnAll] .el-switch, [data-test-id=parameter-input-returnAll] [role=switch]').first().click();
+		await ndv().locator('[data-test-id=parameter-input-limit]').waitFor();
+		await expectNoErrorOnScreen('Lead > Get Many');
+		log(`Lead > Get Many: ${labels.join(' | ')}; Filters: ${filters.length} options`);
+	});
+
+	test('Lofty: Transaction > Get Many (Transaction Type first, then Return All, Limit, Filters)', async () => {
+		await pick(ndv(), 'resource', 'Transaction');
+		await pick(ndv(), 'operation', 'Get Many');
+		const labels = await ndvLabels();
+		expect(labels).toEqual(expect.arrayContaining(['Transaction Type', 'Return All', 'Limit', 'Filters']));
+		expectBefore(labels, 'Transaction Type', ['Return All', 'Limit', 'Simplify', 'Filters', 'Request Options']);
+		expectBefore(labels, 'Return All', ['Limit', 'Filters']);
+		const filters = await collectionOptions('Filters');
+		expect(filters).toEqual(expect.arrayContaining(['Lead ID', 'Search Text']));
+		await shot('light', 'transaction-get-many');
+		await expectNoErrorOnScreen('Transaction > Get Many');
+		log(`Transaction > Get Many: ${labels.join(' | ')}`);
+	});
+
+	test('Lofty: System Log > Get Many (Lead first, then Return All, Limit, Filters)', async () => {
+		await pick(ndv(), 'resource', 'System Log');
+		await expectValue(ndv(), 'operation', 'Get Many');
+		const labels = await ndvLabels();
+		expect(labels).toEqual(expect.arrayContaining(['Lead', 'Return All', 'Limit', 'Filters']));
+		expectBefore(labels, 'Lead', ['Return All', 'Limit', 'Filters', 'Request Options']);
+		const filters = await collectionOptions('Filters');
+		expect(filters).toEqual(expect.arrayContaining(['From', 'To']));
+		await shot('light', 'system-log-get-many');
+		await expectNoErrorOnScreen('System Log > Get Many');
+		log(`System Log > Get Many: ${labels.join(' | ')}`);
+		await closeNdv();
+		await expectOurIcon(page.locator('[data-test-id=canvas-node]').first(), 'light');
+		await shot('light', 'canvas');
+	});
+
+	test('dark theme: canvas, node search, Lofty panel, credential dialog, trigger', async () => {
+		await page.emulateMedia({ colorScheme: 'dark' });
+		await page.waitForTimeout(500);
+		const canvasNodes = page.locator('[data-test-id=canvas-node]');
+		expect(await canvasNodes.count()).toBe(2);
+		await expectOurIcon(canvasNodes.first(), 'dark');
+		await shot('dark', 'canvas');
+
+		await openNodeCreatorAndSearch(page.locator('[data-test-id=node-creator-plus-button]'));
+		await expectOurIcon(creator(), 'dark');
+		await shot('dark', 'node-search');
+		await page.keyboard.press('Escape');
+		await creator().waitFor({ state: 'hidden' }).catch(() => undefined);
+
+		const actionNode = canvasNodes.filter({ hasNotText: 'Lofty Trigger' }).first();
+		await actionNode.dblclick();
+		await ndv().waitFor();
+		await pick(ndv(), 'resource', 'Lead');
+		await pick(ndv(), 'operation', 'Create');
+		await expectOurIcon(ndv(), 'dark');
+		await shot('dark', 'lead-create');
+		await ndv().locator('[data-test-id=node-credentials-empty-state]').click();
+		await credentialModal().waitFor();
+		await expectOurIcon(credentialModal(), 'dark');
+		await shot('dark', 'credential-api-key');
+		await closeCredentialModalWithoutSaving();
+		await closeNdv();
+
+		await canvasNodes.filter({ hasText: 'Lofty Trigger' }).first().dblclick();
+		await ndv().waitFor();
+		await expect(ndv().locator('[data-test-id=node-parameters]').innerText()).resolves.toMatch(/Lofty only sends events to HTTPS addresses/);
+		await shot('dark', 'trigger-panel');
+		await expectNoErrorOnScreen('dark theme');
+		await closeNdv();
+	});
+});
