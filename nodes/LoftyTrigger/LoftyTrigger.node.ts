@@ -10,7 +10,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { parseJson } from '../Lofty/transport/json';
-import { dedupeState, remember, seenDelivery, seenEvent } from './dedupe';
+import { remember, seenDelivery, seenEvent, sharedDedupeState } from './dedupe';
 import { fetchFullRecords } from './enrich';
 import { ACTIONS, EVENT_LISTS } from './events';
 import { parsePayload } from './parse';
@@ -216,7 +216,8 @@ export class LoftyTrigger implements INodeType {
 		res.status(200).json({ received: parsed.events.length });
 
 		const now = Date.now();
-		const state = dedupeState(staticData);
+		// kept in this process too: concurrent deliveries each save their own copy of the static data
+		const state = sharedDedupeState(`${this.getNodeWebhookUrl('default') ?? `${this.getWorkflow().id}/${this.getNode().name}`}|${secret}`, staticData);
 		if (seenDelivery(state, deliveryId, now)) return { noWebhookResponse: true };
 		const keys = new Set<string>();
 		const fresh = parsed.events.filter((event) => {

@@ -34,6 +34,40 @@ export function dedupeState(staticData: IDataObject): DedupeState {
 	return state;
 }
 
+/**
+ * The record of one webhook, also kept in this process. n8n reads a trigger's static data from its
+ * database when a request arrives and writes it back after the node answered: of two deliveries
+ * handled at once (one per subscribed event type, all to the same URL), the one written last drops
+ * what the other remembered, and a retry of the dropped delivery would start a second run (seen in
+ * n8n 2.41.1 with Lead Info and Pipeline Change subscribed). Kept here as well, per webhook URL and
+ * secret, and merged with the stored record on every request, nothing is forgotten while this n8n
+ * runs, and every write stores all that this process has seen. At most MAX_SCOPES webhooks are kept
+ * (least recently used dropped first).
+ */
+const shared = new Map<string, DedupeState>();
+export const MAX_SCOPES = 500;
+
+/** `into`, or a copy in time order with the newer entries of `from` when it has any `into` lacks. */
+function mergeRecord(into: Record<string, number>, from: Record<string, number>): Record<string, number> {
+	const newer = Object.entries(from).filter(([key, at]) => typeof at === 'number' && !(into[key] >= at));
+	if (newer.length === 0) return into;
+	const all = { ...into };
+	for (const [key, at] of newer) all[key] = at;
+	return Object.fromEntries(Object.entries(all).sort((a, b) => a[1] - b[1]));
+}
+
+/** The dedupe record of one webhook (`scope`: its URL and secret): this process's merged with the stored one. */
+export function sharedDedupeState(scope: string, staticData: IDataObject): DedupeState {
+	const stored = dedupeState(staticData);
+	const memory = shared.get(scope);
+	const state = memory ? { deliveries: mergeRecord(memory.deliveries, stored.deliveries), events: mergeRecord(memory.events, stored.events) } : stored;
+	shared.delete(scope);
+	shared.set(scope, state);
+	if (shared.size > MAX_SCOPES) shared.delete(shared.keys().next().value as string);
+	staticData.seen = state as unknown as IDataObject;
+	return state;
+}
+
 function prune(record: Record<string, number>, now: number): void {
 	const keys = Object.keys(record);
 	let excess = keys.length - MAX_ENTRIES;

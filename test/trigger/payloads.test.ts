@@ -1,5 +1,5 @@
 /** Lofty Trigger: receiving. Every payload of the spec's table, pings, forged and malformed requests, duplicates. */
-import { DEDUPE_WINDOW_MS, MAX_ENTRIES, dedupeState, remember, seenDelivery, seenEvent } from '../../nodes/LoftyTrigger/dedupe';
+import { DEDUPE_WINDOW_MS, MAX_ENTRIES, dedupeState, remember, seenDelivery, seenEvent, sharedDedupeState } from '../../nodes/LoftyTrigger/dedupe';
 import { parsePayload } from '../../nodes/LoftyTrigger/parse';
 import { TriggerHarness } from '../harness/trigger';
 
@@ -247,6 +247,25 @@ describe('duplicates', () => {
 		expect(seenDelivery(state, '0', DEDUPE_WINDOW_MS + MAX_ENTRIES + 500)).toBe(false);
 		expect(seenDelivery(state, String(MAX_ENTRIES + 499), DEDUPE_WINDOW_MS + MAX_ENTRIES + 500)).toBe(true);
 		expect(JSON.parse(JSON.stringify(staticData)).seen.deliveries['d:y']).toBeUndefined();
+	});
+
+	it('two deliveries handled at once, each on its own copy of the stored static data: neither is forgotten', () => {
+		// n8n reads static data per request and writes it back afterwards: the copy written last wins.
+		const persisted = { seen: { deliveries: { 'd:old': 1 }, events: {} } };
+		const copyA = JSON.parse(JSON.stringify(persisted));
+		const copyB = JSON.parse(JSON.stringify(persisted));
+		const scope = 'http://127.0.0.1:1/webhook/shared-test/webhook|secret';
+		remember(sharedDedupeState(scope, copyA), 'A', ['a'], 10);
+		remember(sharedDedupeState(scope, copyB), 'B', ['b'], 11);
+		const savedLast = JSON.parse(JSON.stringify(copyA));
+		expect(Object.keys(savedLast.seen.deliveries)).toEqual(['d:old', 'd:A', 'd:B']);
+		// a retry of B, read from what was saved last, is known; entries stored by others are taken in
+		const retry = sharedDedupeState(scope, { seen: { deliveries: { ...savedLast.seen.deliveries, 'd:C': 12 }, events: {} } });
+		expect(seenDelivery(retry, 'B', 20)).toBe(true);
+		expect(seenEvent(retry, 'b', 20)).toBe(true);
+		expect(Object.keys(retry.deliveries)).toEqual(['d:old', 'd:A', 'd:B', 'd:C']);
+		// another webhook (URL or secret) has its own record
+		expect(seenDelivery(sharedDedupeState(`${scope}2`, {}), 'B', 20)).toBe(false);
 	});
 });
 
