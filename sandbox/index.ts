@@ -16,6 +16,7 @@ import {
 	OTHER_AGENT_API_KEY,
 	type Scopes,
 } from './auth';
+import { Faults } from './faults';
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig, RateLimiter } from './rateLimit';
 import { Router, scopeOf } from './router';
 import { leadPartRoutes } from './routes/leadParts';
@@ -44,6 +45,7 @@ export {
 export { Codes } from './errors';
 export { parseJson, stringifyJson } from './json';
 export { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './rateLimit';
+export { Faults, type FaultKind, type FaultSpec } from './faults';
 export { SEED_IDS, SEED_SOURCES, SEED_STAGES, SEED_TAGS, SEED_SEGMENTS } from './seed';
 export type { RequestLogEntry } from './server';
 export { Store } from './store';
@@ -82,6 +84,8 @@ export interface Sandbox {
 	readonly auth: AuthRegistry;
 	/** every answered request, oldest first (cleared by reset) */
 	readonly requests: RequestLogEntry[];
+	/** fault injection (429 bursts, 5xx, slow answers, dropped connections) and applied-write counts; cleared by reset */
+	readonly faults: Faults;
 	/** every scope name the sandbox knows ("METHOD /path/{param}") */
 	readonly scopes: string[];
 	/** requests whose method (or '*') and path match; pattern segments may be `{param}` or `*`, or a RegExp */
@@ -125,7 +129,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	router.add(MODULES.flatMap((module) => module.routes));
 	const limiter = new RateLimiter(initialLimit);
 	const log: RequestLogEntry[] = [];
-	const pipeline = { store, auth, router, limiter, log };
+	const faults = new Faults();
+	const pipeline = { store, auth, router, limiter, log, faults };
 
 	const server: Server = createServer((req, res) => {
 		handle(pipeline, req, res).catch((e) => {
@@ -153,6 +158,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		store,
 		auth,
 		requests: log,
+		faults,
 		scopes: router.routes.filter((r) => !r.public).map(scopeOf),
 		count(method, pathPattern) {
 			const m = method.toUpperCase();
@@ -162,6 +168,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		reset() {
 			load();
 			log.length = 0;
+			faults.clear();
 			limiter.set(initialLimit);
 		},
 		setRateLimit(config) {

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { type AuthRegistry, type Caller, hasScope, splitAuth } from './auth';
 import { ApiError, Codes } from './errors';
+import type { ActiveFault, Faults } from './faults';
 import { type JsonValue, JsonSyntaxError, parseJson, stringifyJson } from './json';
 import type { RateLimiter } from './rateLimit';
 import { type Ctx, type Reply, type Router, scopeOf } from './router';
@@ -31,6 +32,8 @@ export interface Pipeline {
 	router: Router;
 	limiter: RateLimiter;
 	log: RequestLogEntry[];
+	/** injected faults and the count of applied writes (sandbox/faults.ts) */
+	faults?: Faults;
 }
 
 const MAX_BODY = 5 * 1024 * 1024;
@@ -76,6 +79,8 @@ export async function handle(p: Pipeline, req: IncomingMessage, res: ServerRespo
 	let reply: Reply;
 	let appId = 'anonymous';
 	let rateHeaders: Record<string, string> = {};
+	let fault: ActiveFault | undefined;
+	let dispatched = false;
 	const matched = p.router.match(method, path);
 	try {
 		rawBody = await readBody(req);
@@ -88,9 +93,19 @@ export async function handle(p: Pipeline, req: IncomingMessage, res: ServerRespo
 		}
 		const rate = p.limiter.hit(appId, now);
 		rateHeaders = rate.headers;
+		if (rate.allowed) fault = p.faults?.take(method, path);
 		if (!rate.allowed) {
 			reply = { status: 429, body: { message: 'Too Many Requests' } };
+		} else if (fault?.kind === '429') {
+			reply = { status: 429, body: { message: 'Too Many Requests' }, headers: { 'Retry-After': String(fault.retryAfterSec) } };
+		} else if (fault?.kind === '500') {
+			reply = { status: fault.status, body: { message: 'BaseApplicationException:errorCode=20005, injected fault' } };
+		} else if (fault?.kind === 'drop' && fault.when === 'before') {
+			req.socket.destroy();
+			p.log.push({ method, path, query: queryObject(url.searchParams), status: 0, authScheme: scheme, appId, body: rawBody, time: now });
+			return;
 		} else {
+			dispatched = true;
 			reply = dispatch(p, req, method, path, url.searchParams, rawBody, matched, now);
 		}
 	} catch (e) {
@@ -105,9 +120,20 @@ export async function handle(p: Pipeline, req: IncomingMessage, res: ServerRespo
 		headers['Content-Type'] ??= 'application/json;charset=UTF-8';
 	}
 	headers['Content-Length'] = String(Buffer.byteLength(payload));
+	const dropped = fault?.kind === 'drop';
+	if (dispatched && method !== 'GET' && method !== 'HEAD' && status >= 200 && status < 300) {
+		p.faults?.recordWrite({ method, path, status, delivered: !dropped });
+	}
+	// Logged when answered (a slow answer is logged before it is held back; a dropped one as status 0).
+	p.log.push({ method, path, query: queryObject(url.searchParams), status: dropped ? 0 : status, authScheme: scheme, appId, body: rawBody, time: now });
+	if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault!.delayMs));
+	if (dropped) {
+		req.socket.destroy();
+		return;
+	}
+	if (res.destroyed || req.socket.destroyed) return;
 	res.writeHead(status, headers);
 	res.end(method === 'HEAD' ? undefined : payload);
-	p.log.push({ method, path, query: queryObject(url.searchParams), status, authScheme: scheme, appId, body: rawBody, time: now });
 }
 
 function dispatch(

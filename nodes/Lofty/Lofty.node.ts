@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { describeResources } from './model/describe';
+import { describeResources, subtitleExpression } from './model/describe';
 import { executeOperation } from './model/execute';
 import { listSearch, loadOptions } from './methods';
 import { findOperation, RESOURCES } from './resources';
@@ -20,6 +20,8 @@ function errorItem(error: Error & { description?: string | null; httpCode?: stri
 	if (error.httpCode) json.httpCode = error.httpCode;
 	const code = (error as { errorResponse?: IDataObject }).errorResponse?.code;
 	if (code !== undefined) json.code = code;
+	// A write that timed out or lost its connection: it may or may not have been applied.
+	if (error.context?.writeUncertain) json.writeUncertain = true;
 	return json;
 }
 
@@ -30,8 +32,8 @@ export class Lofty implements INodeType {
 		icon: { light: 'file:../../icons/lofty.svg', dark: 'file:../../icons/lofty.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Work with leads and more in the Lofty real-estate CRM',
+		subtitle: subtitleExpression(RESOURCES),
+		description: 'Work with and react to leads, tasks, transactions and more in the Lofty real-estate CRM',
 		defaults: { name: 'Lofty' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -52,6 +54,34 @@ export class Lofty implements INodeType {
 				default: 'apiKey',
 			},
 			...describeResources(RESOURCES),
+			{
+				displayName: 'Request Options',
+				name: 'requestOptions',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				description: "How long to wait for Lofty and how often to retry reads. The pace (requests per minute) follows Lofty's rate-limit headers and the credential's Rate Limit setting.",
+				options: [
+					{
+						displayName: 'Read Retries',
+						name: 'readRetries',
+						type: 'number',
+						typeOptions: { minValue: 0, maxValue: 10 },
+						default: 3,
+						description:
+							'How often a read (get, list, search) is tried again after a server error (5xx), a timeout or a lost connection, with growing pauses. Writes are never sent twice.',
+					},
+					{
+						displayName: 'Timeout',
+						name: 'timeout',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 30000,
+						description:
+							'Time in ms to wait for Lofty to answer. A write (create, update, delete) that gets no answer in time fails as "may or may not have been applied" and is not sent again.',
+					},
+				],
+			},
 		],
 	};
 

@@ -73,7 +73,8 @@ export class LoftyTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Events: " + ($parameter["events"] || []).length}}',
-		description: 'Starts the workflow when leads, tasks, calls and other records change in the Lofty real-estate CRM',
+		// n8n shows this on the search entry it shares with the Lofty node, so the wording fits both.
+		description: 'Work with and react to leads, tasks, transactions and more in the Lofty real-estate CRM',
 		defaults: { name: 'Lofty Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

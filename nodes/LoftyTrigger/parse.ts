@@ -47,15 +47,17 @@ function listIdOf(value: unknown): number | undefined {
 }
 
 /** `updateTime` as epoch milliseconds: a number, digits, or a date string. */
+/** JavaScript dates end at ±8.64e15 ms; a time beyond that is no time at all. */
+const MAX_DATE_MS = 8.64e15;
+
 export function toEpochMs(value: unknown): number | undefined {
-	if (typeof value === 'number' && Number.isFinite(value)) return value;
-	if (typeof value === 'string' && value.trim() !== '') {
+	let ms: number | undefined;
+	if (typeof value === 'number') ms = value;
+	else if (typeof value === 'string' && value.trim() !== '') {
 		const text = value.trim();
-		if (/^\d+$/.test(text)) return Number(text);
-		const ms = Date.parse(text);
-		return Number.isNaN(ms) ? undefined : ms;
+		ms = /^\d+$/.test(text) ? Number(text) : Date.parse(text);
 	}
-	return undefined;
+	return ms !== undefined && Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS ? ms : undefined;
 }
 
 /** `createdLead` -> created; `updatedLeadstage` -> updated; a name without a lower-case head is its own action. */

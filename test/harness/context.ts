@@ -93,6 +93,7 @@ async function send(credential: Credential, options: IHttpRequestOptions) {
 		url: signed.url,
 		headers: signed.headers as Record<string, string>,
 		data: signed.body,
+		timeout: signed.timeout,
 		responseType: 'arraybuffer',
 		transformResponse: (data: unknown) => data,
 		validateStatus: (status) => (ignore ? !except.includes(status) : status >= 200 && status < 300),

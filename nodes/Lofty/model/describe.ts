@@ -211,3 +211,10 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 	}
 	return properties;
 }
+
+/** The canvas subtitle, e.g. "Get Many: System Log", looked up from the tables rather than the raw values. */
+export function subtitleExpression(resources: ResourceDef[]): string {
+	const names: Record<string, string> = {};
+	for (const r of resources) for (const op of r.operations) names[`${r.value}:${op.value}`] = `${op.name}: ${r.name}`;
+	return `={{ ${JSON.stringify(names)}[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
+}

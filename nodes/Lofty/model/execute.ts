@@ -87,6 +87,27 @@ function simplify(record: IDataObject, fields: string[]): IDataObject {
 	return out;
 }
 
+/** The node's Request Options for one item: timeout and read retries, checked. */
+export function requestSettings(ctx: IExecuteFunctions, itemIndex: number): { timeout?: number; readRetries?: number } {
+	const raw = ctx.getNodeParameter('requestOptions', itemIndex, {}) as IDataObject;
+	const settings: { timeout?: number; readRetries?: number } = {};
+	if (raw.timeout !== undefined && raw.timeout !== '') {
+		const timeout = Number(raw.timeout);
+		if (!(Number.isFinite(timeout) && timeout >= 1)) {
+			throw invalid(ctx, itemIndex, new InvalidValue('Timeout', `must be a number of milliseconds of at least 1, got ${String(raw.timeout)}`));
+		}
+		settings.timeout = timeout;
+	}
+	if (raw.readRetries !== undefined && raw.readRetries !== '') {
+		const retries = Number(raw.readRetries);
+		if (!(Number.isInteger(retries) && retries >= 0 && retries <= 10)) {
+			throw invalid(ctx, itemIndex, new InvalidValue('Read Retries', `must be a whole number from 0 to 10, got ${String(raw.readRetries)}`));
+		}
+		settings.readRetries = retries;
+	}
+	return settings;
+}
+
 /** Runs one operation for one item: read and check the fields, call Lofty, shape the result. */
 export async function executeOperation(
 	ctx: IExecuteFunctions,
@@ -102,6 +123,8 @@ export async function executeOperation(
 	}
 	const { path, qs, body } = buildRequest(op, values);
 	const hints = { ...resourceHints, ...op.errorHints };
+	// Lists are reads even when they search by POST: safe to retry.
+	const transport = { ...requestSettings(ctx, itemIndex), idempotent: op.method === 'GET' || op.pagination !== undefined };
 	const call = async (paging: Record<string, QueryValue> = {}) => {
 		const inBody = op.pagination?.in === 'body';
 		const request = {
@@ -111,6 +134,7 @@ export async function executeOperation(
 			body: inBody ? { ...(body as IDataObject), ...paging } : body,
 			accept: op.accept,
 			hints,
+			...transport,
 		};
 		try {
 			return await loftyRequest(ctx, request, itemIndex);

@@ -127,6 +127,7 @@ export function convert(p: ParamDef, raw: unknown): unknown {
 	}
 	switch (p.type) {
 		case 'string':
+			if (typeof raw === 'object') throw new InvalidValue(p.label, `must be text, got ${show(raw)}`);
 			return checkLength(p, typeof raw === 'string' ? raw.trim() : String(raw));
 		case 'options': {
 			const allowed = p.options?.map((o) => o.value);
@@ -175,8 +176,11 @@ export function convert(p: ParamDef, raw: unknown): unknown {
 			return value;
 		}
 		case 'fixedCollection': {
-			const rows = ((raw as IDataObject)?.values as IDataObject[] | undefined) ?? [];
-			const converted = rows.map((row) => {
+			const rows = (raw !== null && typeof raw === 'object' ? (raw as IDataObject).values : raw) ?? [];
+			if (!Array.isArray(rows) || rows.some((row) => row === null || typeof row !== 'object' || Array.isArray(row))) {
+				throw new InvalidValue(p.label, `must be a list of entries with fields, got ${show(raw)}`);
+			}
+			const converted = (rows as IDataObject[]).map((row) => {
 				const out: IDataObject = {};
 				for (const field of p.fields ?? []) {
 					const v = convert(field, row[field.name]);
@@ -205,8 +209,8 @@ export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: 
 				? ctx.getNodeParameter(p.name, itemIndex, undefined, { extractValue: p.type === 'locator' })
 				: optional[p.name];
 			if (!p.required && raw === undefined) continue;
-			if (p.sendOnlyIfTrue && raw !== true && raw !== 'true') continue;
 			const value = convert(p, raw);
+			if (p.sendOnlyIfTrue && value !== true) continue;
 			if (value !== undefined) values[p.name] = value as IDataObject;
 		}
 	} catch (error) {
@@ -216,7 +220,9 @@ export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: 
 }
 
 export function invalid(ctx: IExecuteFunctions, itemIndex: number, error: InvalidValue): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `Invalid value for "${error.field}": ${error.rule}`, {
+	// Rules may quote the rejected value, which can be huge.
+	const rule = error.rule.length > 300 ? `${error.rule.slice(0, 297)}...` : error.rule;
+	return new NodeOperationError(ctx.getNode(), `Invalid value for "${error.field}": ${rule}`, {
 		itemIndex,
 		description: 'Nothing was sent to Lofty for this item. Correct the field and run again.',
 	});

@@ -67,7 +67,7 @@ export const lead: ResourceDef = {
 			method: 'POST',
 			path: '/v1.0/leads',
 			params: [
-				{ name: 'firstName', label: 'First Name', type: 'string', in: 'body', required: true, maxLength: 30 },
+				{ name: 'firstName', label: 'First Name', type: 'string', in: 'body', required: true, maxLength: 30, placeholder: 'e.g. Jane', hint: 'Email, phone, tags and more are under Additional Fields' },
 				...leadWriteFields(),
 				assignedUser,
 				{

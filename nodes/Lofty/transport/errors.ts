@@ -103,10 +103,14 @@ function hintFor(failure: LoftyFailure, hints: Record<string, string> = {}): str
 }
 
 /** Formats a failure so the message always names the HTTP status and Lofty's code. */
+/** Lofty echoes rejected values in its messages; a message longer than this is cut. */
+export const MAX_MESSAGE_LENGTH = 500;
+
 export function failureMessage(failure: LoftyFailure): string {
 	const code = failure.code === undefined ? '' : ` ${failure.code}`;
 	const status = failure.httpCode ? `HTTP ${failure.httpCode}` : 'HTTP ?';
-	return `Lofty error (${status}${code}): ${failure.message}`;
+	const text = failure.message.length > MAX_MESSAGE_LENGTH ? `${failure.message.slice(0, MAX_MESSAGE_LENGTH)}... (${failure.message.length} characters)` : failure.message;
+	return `Lofty error (${status}${code}): ${text}`;
 }
 
 export function toNodeApiError(node: INode, failure: LoftyFailure, itemIndex: number, hints?: Record<string, string>): NodeApiError {

@@ -10,6 +10,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { findFailure, toNodeApiError } from './errors';
 import { parseJson, stringifyJson } from './json';
+import { acquire, block, pacingKey, requestsPerMinute } from './pacing';
 
 export type LoftyContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
@@ -28,6 +29,12 @@ export interface LoftyRequest {
 	accept?: 'json' | 'xml';
 	/** Explanations for error codes the calling operation can meet, by code. */
 	hints?: Record<string, string>;
+	/** Milliseconds to wait for an answer (default 30 s). */
+	timeout?: number;
+	/** Whether sending it twice is harmless (reads); default: GET and HEAD only. Writes are never resent after a timeout. */
+	idempotent?: boolean;
+	/** How often a read is retried after a 5xx, a timeout or a dropped connection (default 3). */
+	readRetries?: number;
 }
 
 interface RawResponse {
@@ -39,16 +46,37 @@ interface RawResponse {
 /** How often and how long a 429 is waited out before the item fails. */
 export const RATE_LIMIT_RETRIES = 4;
 export const MAX_RATE_LIMIT_WAIT_MS = 65_000;
+/** Defaults of the node's Request Options. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_READ_RETRIES = 3;
+const BACKOFF_BASE_MS = 300;
+const BACKOFF_MAX_MS = 10_000;
 
 function credentialType(ctx: LoftyContext): string {
 	const authentication = ctx.getNodeParameter('authentication', 0, 'apiKey') as string;
 	return authentication === 'oAuth2' ? CREDENTIAL_TYPES.oAuth2 : CREDENTIAL_TYPES.apiKey;
 }
 
-async function baseUrl(ctx: LoftyContext, type: string): Promise<string> {
+interface Target {
+	baseUrl: string;
+	/** Pacing state key: never contains the secret. */
+	pacing: string;
+	/** The user's cap in requests per minute, if any. */
+	cap?: number;
+}
+
+async function target(ctx: LoftyContext, type: string): Promise<Target> {
 	const credentials = await ctx.getCredentials(type);
 	const url = typeof credentials.baseUrl === 'string' && credentials.baseUrl.trim() ? credentials.baseUrl : DEFAULT_BASE_URL;
-	return url.trim().replace(/\/+$/, '');
+	const baseUrl = url.trim().replace(/\/+$/, '');
+	// Lofty's limit is per application: the API key, or the OAuth client (else its token).
+	const token = (credentials.oauthTokenData as { access_token?: unknown } | undefined)?.access_token;
+	const identity = String(type === CREDENTIAL_TYPES.apiKey ? (credentials.apiKey ?? '') : (credentials.clientId ?? token ?? ''));
+	return {
+		baseUrl,
+		pacing: pacingKey(type, baseUrl, identity),
+		cap: requestsPerMinute(credentials.rateLimit, credentials.requestsPerMinute),
+	};
 }
 
 export function buildQuery(qs: Record<string, QueryValue> | undefined): string {
@@ -113,7 +141,42 @@ export function rateLimitWaitMs(headers: Record<string, unknown>, attempt: numbe
 	return Math.min(Math.max(wait, 250), MAX_RATE_LIMIT_WAIT_MS);
 }
 
-async function send(ctx: LoftyContext, type: string, options: IHttpRequestOptions): Promise<RawResponse> {
+/** What went wrong when no answer came: the first two may have reached Lofty. */
+export type TransportFault = 'timeout' | 'dropped' | 'canceled' | 'unreachable';
+
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_SOCKET', 'ERR_BAD_RESPONSE', 'HPE_INVALID_CONSTANT']);
+
+/** Classifies a failed send by the codes and messages along its cause chain (n8n wraps axios errors). */
+export function transportFault(error: unknown): TransportFault {
+	const seen = new Set<unknown>();
+	const queue: unknown[] = [error];
+	const texts: string[] = [];
+	while (queue.length) {
+		const current = queue.shift();
+		if (!current || typeof current !== 'object' || seen.has(current)) continue;
+		seen.add(current);
+		const record = current as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errorResponse?: unknown; error?: unknown; reason?: unknown };
+		const code = typeof record.code === 'string' ? record.code : '';
+		if (code === 'ERR_CANCELED' || record.name === 'AbortError' || record.name === 'CanceledError') return 'canceled';
+		if (TIMEOUT_CODES.has(code)) return 'timeout';
+		if (DROPPED_CODES.has(code)) return 'dropped';
+		if (typeof record.message === 'string') texts.push(record.message);
+		queue.push(record.cause, record.errorResponse, record.error, record.reason);
+	}
+	const text = texts.join(' ');
+	if (/timeout|timed out/i.test(text)) return 'timeout';
+	if (/socket hang up|ECONNRESET|connection was closed|aborted|premature/i.test(text)) return 'dropped';
+	return 'unreachable';
+}
+
+/** A request that got no answer. */
+interface SendFailure {
+	fault: TransportFault;
+	reason: string;
+}
+
+async function send(ctx: LoftyContext, type: string, options: IHttpRequestOptions): Promise<RawResponse | SendFailure> {
 	try {
 		const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, type, options)) as {
 			statusCode: number;
@@ -125,22 +188,67 @@ async function send(ctx: LoftyContext, type: string, options: IHttpRequestOption
 	} catch (error) {
 		const inside = responseInsideError(error);
 		if (inside) return inside;
-		const reason = error instanceof Error ? error.message : String(error);
+		// Only the message travels on: the raw error holds the request, with its Authorization header.
+		return { fault: transportFault(error), reason: error instanceof Error ? error.message : String(error) };
+	}
+}
+
+/** Exponential backoff with jitter (50-100 % of the step), for retried reads. */
+function backoffMs(retry: number): number {
+	const step = Math.min(BACKOFF_BASE_MS * 2 ** retry, BACKOFF_MAX_MS);
+	return Math.round(step * (0.5 + Math.random() * 0.5));
+}
+
+function seconds(ms: number): string {
+	return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The error of a request that got no answer: uncertain for writes, plain for reads. */
+function noAnswerError(ctx: LoftyContext, failure: SendFailure, request: LoftyRequest, url: string, timeout: number, tries: number, idempotent: boolean, itemIndex: number): NodeOperationError {
+	const where = `${request.method} ${request.path}`;
+	if (failure.fault === 'canceled') {
+		return new NodeOperationError(ctx.getNode(), `The request ${where} was canceled (the execution was stopped)`, { itemIndex });
+	}
+	if (failure.fault === 'unreachable') {
 		// n8n rewrites messages that contain socket codes (ECONNREFUSED ...), so the reason goes in the description.
-		throw new NodeOperationError(ctx.getNode(), `Could not reach Lofty at ${options.url.split('?')[0]}`, {
-			description: `${reason}. Check the Base URL of the credential and that this n8n can reach it.`,
+		return new NodeOperationError(ctx.getNode(), `Could not reach Lofty at ${url.split('?')[0]}`, {
+			itemIndex,
+			description: `${failure.reason}. Check the Base URL of the credential and that this n8n can reach it.`,
 		});
 	}
+	const what = failure.fault === 'timeout' ? `Lofty did not answer ${where} within ${seconds(timeout)}` : `The connection to Lofty was lost during ${where}`;
+	if (!idempotent) {
+		const error = new NodeOperationError(ctx.getNode(), `${what}: the change may or may not have been applied`, {
+			itemIndex,
+			description:
+				'The request was not sent again, so that it cannot be applied twice. Check in Lofty whether the change was made (for example by getting the record) before running this item again.' +
+				(failure.fault === 'timeout' ? ' To allow slower answers, raise Request Options > Timeout.' : ''),
+		});
+		error.context.writeUncertain = true;
+		return error;
+	}
+	return new NodeOperationError(ctx.getNode(), `${what} (tried ${tries} times)`, {
+		itemIndex,
+		description:
+			'Nothing was changed: this was a read. Lofty or the network may be slow or down; try again later' +
+			(failure.fault === 'timeout' ? ', or raise Request Options > Timeout.' : '.'),
+	});
 }
 
 /**
  * The one way the package talks to Lofty: authenticates with the node's chosen credential,
- * sends JSON, parses answers without losing 64-bit IDs, waits out 429s, and turns every failure
- * (HTTP error or HTTP 200 with an error code) into a NodeApiError naming status and code.
+ * sends JSON, parses answers without losing 64-bit IDs, paces requests by the announced rate
+ * limit, waits out 429s, retries reads after 5xx, timeouts and dropped connections, never resends
+ * a write that may have been applied, and turns every failure (HTTP error or HTTP 200 with an
+ * error code) into an error naming status and code.
  */
 export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, itemIndex = 0): Promise<unknown> {
 	const type = credentialType(ctx);
-	const url = `${await baseUrl(ctx, type)}${request.path}${buildQuery(request.qs)}`;
+	const { baseUrl, pacing, cap } = await target(ctx, type);
+	const url = `${baseUrl}${request.path}${buildQuery(request.qs)}`;
+	const timeout = request.timeout && request.timeout > 0 ? request.timeout : DEFAULT_TIMEOUT_MS;
+	const idempotent = request.idempotent ?? (request.method === 'GET' || request.method === 'HEAD');
+	const readRetries = idempotent ? Math.max(0, request.readRetries ?? DEFAULT_READ_RETRIES) : 0;
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url,
@@ -153,13 +261,33 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 		returnFullResponse: true,
 		// 401 still throws inside n8n so that OAuth2 tokens get refreshed; the rest come back to us.
 		ignoreHttpStatusErrors: { ignore: true, except: [401] },
+		timeout,
 	};
 	if (request.body !== undefined) options.body = stringifyJson(request.body);
 
-	for (let attempt = 0; ; attempt++) {
-		const response = await send(ctx, type, options);
-		if (response.statusCode === 429 && attempt < RATE_LIMIT_RETRIES) {
-			await sleep(rateLimitWaitMs(response.headers, attempt));
+	let rateLimited = 0;
+	let retried = 0;
+	for (;;) {
+		const ticket = await acquire(pacing, cap);
+		const response = await send(ctx, type, options).finally(() => ticket.done());
+		if ('fault' in response) {
+			const transient = response.fault === 'timeout' || response.fault === 'dropped';
+			if (transient && retried < readRetries) {
+				await sleep(backoffMs(retried++));
+				continue;
+			}
+			throw noAnswerError(ctx, response, request, url, timeout, retried + 1, idempotent, itemIndex);
+		}
+		ticket.observe(response.headers);
+		if (response.statusCode === 429 && rateLimited < RATE_LIMIT_RETRIES) {
+			// Refused before processing, so even a write is safe to send again; every request with this credential waits.
+			block(pacing, rateLimitWaitMs(response.headers, rateLimited++));
+			continue;
+		}
+		if (response.statusCode >= 500 && retried < readRetries) {
+			const retryAfter = response.statusCode === 503 && response.headers ? Number(header(response.headers, 'retry-after')) : NaN;
+			await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, BACKOFF_MAX_MS) : backoffMs(retried));
+			retried++;
 			continue;
 		}
 		const failure = findFailure(response.statusCode, response.body);

@@ -1,0 +1,129 @@
+/**
+ * Fault injection for resilience tests and benchmarks, plus a count of the writes the sandbox
+ * really applied (a handler ran for a non-GET request and answered 2xx, delivered or not).
+ *
+ *   sandbox.faults.inject({ kind: '429', times: 3 });                     // next 3 requests: 429 + Retry-After
+ *   sandbox.faults.inject({ kind: '500', match: { method: 'GET', path: '/v1.0/leads' } });
+ *   sandbox.faults.inject({ kind: 'slow', delayMs: 2000 });              // applied, answered late
+ *   sandbox.faults.inject({ kind: 'drop' });                             // applied, connection cut
+ *   sandbox.faults.inject({ kind: 'drop', when: 'before' });             // cut before the handler runs
+ *   sandbox.faults.writes('PUT', '/v1.0/leads/{leadId}');                // applied writes
+ */
+
+export type FaultKind = '429' | '500' | 'slow' | 'drop';
+
+export interface FaultMatch {
+	/** HTTP method, any when left out */
+	method?: string;
+	/** path pattern (`{param}` or `*` segments) or a RegExp; any when left out */
+	path?: string | RegExp;
+}
+
+export interface FaultSpec {
+	kind: FaultKind;
+	/** how many matching requests get the fault (default 1) */
+	times?: number;
+	/** let this many matching requests through first (default 0), e.g. to hit the second page of a list */
+	skip?: number;
+	match?: FaultMatch;
+	/** '429': the Retry-After header in seconds (default 1) */
+	retryAfterSec?: number;
+	/** '500': the status to answer (default 500; 502, 503 work too) */
+	status?: number;
+	/** 'slow': how long the answer is held back (default 2000 ms); the request is applied first */
+	delayMs?: number;
+	/** 'drop': cut the connection before the handler runs, or after it applied the request (default) */
+	when?: 'before' | 'after';
+}
+
+export interface ActiveFault extends Required<Pick<FaultSpec, 'kind' | 'retryAfterSec' | 'status' | 'delayMs' | 'when'>> {}
+
+export interface AppliedWrite {
+	method: string;
+	path: string;
+	status: number;
+	/** false when the answer never reached the client (dropped) */
+	delivered: boolean;
+}
+
+export function pathMatcher(pattern: string | RegExp): (path: string) => boolean {
+	if (pattern instanceof RegExp) return (p) => pattern.test(p);
+	const re = new RegExp(
+		`^${pattern
+			.split('/')
+			.map((seg) => (seg === '*' || /^\{[^}]+\}$/.test(seg) ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+			.join('/')}/?$`,
+	);
+	return (p) => re.test(p);
+}
+
+interface Pending {
+	spec: ActiveFault;
+	left: number;
+	skip: number;
+	method?: string;
+	path?: (path: string) => boolean;
+}
+
+export class Faults {
+	private pending: Pending[] = [];
+	/** every write a handler applied, oldest first (cleared by reset) */
+	readonly applied: AppliedWrite[] = [];
+	/** faults served so far, by kind */
+	readonly served: Record<FaultKind, number> = { '429': 0, '500': 0, slow: 0, drop: 0 };
+
+	/** Queue a fault for the next `times` matching requests (faults are served in the order injected). */
+	inject(spec: FaultSpec): void {
+		const times = spec.times ?? 1;
+		if (!(times >= 1)) throw new Error('faults.inject: times must be at least 1');
+		this.pending.push({
+			spec: {
+				kind: spec.kind,
+				retryAfterSec: spec.retryAfterSec ?? 1,
+				status: spec.status ?? 500,
+				delayMs: spec.delayMs ?? 2000,
+				when: spec.when ?? 'after',
+			},
+			left: times,
+			skip: spec.skip ?? 0,
+			method: spec.match?.method?.toUpperCase(),
+			path: spec.match?.path === undefined ? undefined : pathMatcher(spec.match.path),
+		});
+	}
+
+	/** Faults still waiting for a matching request. */
+	get remaining(): number {
+		return this.pending.reduce((sum, p) => sum + p.left, 0);
+	}
+
+	/** The fault for this request, if one is due (consumes it). */
+	take(method: string, path: string): ActiveFault | undefined {
+		const found = this.pending.find((p) => (!p.method || p.method === method) && (!p.path || p.path(path)));
+		if (!found) return undefined;
+		if (found.skip > 0) {
+			found.skip--;
+			return undefined;
+		}
+		found.left--;
+		if (found.left <= 0) this.pending.splice(this.pending.indexOf(found), 1);
+		this.served[found.spec.kind]++;
+		return found.spec;
+	}
+
+	recordWrite(write: AppliedWrite): void {
+		this.applied.push(write);
+	}
+
+	/** Applied writes whose method (or '*') and path match. */
+	writes(method = '*', pathPattern: string | RegExp = /.*/): number {
+		const m = method.toUpperCase();
+		const match = pathMatcher(pathPattern);
+		return this.applied.filter((w) => (m === '*' || w.method === m) && match(w.path)).length;
+	}
+
+	clear(): void {
+		this.pending = [];
+		this.applied.length = 0;
+		for (const kind of Object.keys(this.served) as FaultKind[]) this.served[kind] = 0;
+	}
+}

@@ -1,0 +1,134 @@
+/**
+ * Every operation, every field, fed generated bad input: wrong types, empty, very long strings, HTML,
+ * out-of-range numbers, bad dates, IDs like 2^63-1, 0 and -1, malformed JSON. Each case runs three
+ * items (a good lead read, the bad item, another good lead read) with "Continue On Fail":
+ * - no unhandled exception, and one output per good item, untouched;
+ * - the bad item ends with data or a clear error: "Invalid value for "<the field>": ..." for input
+ *   the node can judge itself (and nothing sent), else Lofty's own error with status and code.
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { optionalCollection } from '../../nodes/Lofty/model/describe';
+import type { OperationDef, ParamDef } from '../../nodes/Lofty/model/types';
+import type { Case } from './inputs';
+import { RESOURCES } from '../../nodes/Lofty/resources';
+import { SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
+import { byId, run } from '../harness/sandbox';
+import { cases, HTML, valid } from './inputs';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000_000, windowMs: 60_000 } });
+});
+afterAll(async () => await sandbox.stop());
+
+const goodItem = { resource: 'lead', operation: 'get', leadId: byId(SEED_IDS.bigLeadId) };
+const SMELLS = /TypeError|is not a function|Cannot read|undefined is not|\[object Object\]|\bNaN\b|Maximum call stack/;
+
+function paramsFor(resource: string, op: OperationDef, fuzzed: ParamDef, value: unknown): Record<string, unknown> {
+	const params: Record<string, unknown> = { resource, operation: op.value };
+	for (const p of op.params.filter((q) => q.required)) params[p.name] = valid(p);
+	if (op.pagination) params.limit = 5;
+	if (fuzzed.required) params[fuzzed.name] = value;
+	else params[optionalCollection(op).name] = { [fuzzed.name]: value };
+	return params;
+}
+
+function check(op: OperationDef, p: ParamDef, fuzz: Case, items: INodeExecutionData[], sentForBadItem: number): void {
+	const where = `${op.value} / ${p.name} / ${fuzz.label}`;
+	const byItem = (i: number) => items.filter((item) => (item.pairedItem as { item: number }).item === i);
+	// The good items are untouched.
+	for (const i of [0, 2]) {
+		const out = byItem(i);
+		expect({ where, out: out.map((o) => o.json.leadId ?? o.json.error) }).toEqual({ where, out: [SEED_IDS.bigLeadId] });
+	}
+	const bad = byItem(1);
+	// Only a list may end with no output (nothing matched).
+	expect({ where, outputs: bad.length > 0 || op.pagination !== undefined || op.output !== undefined }).toEqual({ where, outputs: true });
+	const error = bad.find((item) => item.json.error !== undefined)?.json as IDataObject | undefined;
+	if (fuzz.local) {
+		expect({ where, error: error?.error }).toEqual({ where, error: expect.stringMatching(new RegExp(`^Invalid value for "${escape(p.label)}": `)) });
+		expect({ where, sentForBadItem }).toEqual({ where, sentForBadItem: 0 });
+	}
+	if (error) {
+		const message = String(error.error);
+		expect({ where, message }).toEqual({ where, message: expect.stringMatching(/^(Invalid value for "[^"]+": .+|Lofty error \(HTTP \d{3}( [\w.-]+)?\): .+)$/s) });
+		expect({ where, smell: SMELLS.test(message.startsWith('Lofty error') ? '' : message) }).toEqual({ where, smell: false });
+		expect({ where, long: message.length < 2000 }).toEqual({ where, long: true });
+	}
+}
+
+function escape(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const operations = RESOURCES.flatMap((resource) => resource.operations.map((op) => ({ resource: resource.value, op })));
+
+describe('fuzzing every operation with bad input', () => {
+	it('covers every operation', () => {
+		expect(operations.length).toBeGreaterThanOrEqual(134);
+	});
+
+	describe.each(operations.map((o) => [`${o.resource}: ${o.op.value}`, o] as const))('%s', (_name, { resource, op }) => {
+		beforeAll(() => sandbox.reset());
+
+		it('every field: data or a clear error naming the field, other items unaffected', async () => {
+			let cases_ = 0;
+			for (const p of op.params) {
+				for (const fuzz of cases(p)) {
+					cases_++;
+					const before = sandbox.requests.length;
+					const items = await run(sandbox, (i) => (i === 1 ? paramsFor(resource, op, p, fuzz.value) : goodItem), {
+						items: [{}, {}, {}],
+						continueOnFail: true,
+					});
+					// The good items make one request each.
+					const sent = sandbox.requests.length - before - 2;
+					check(op, p, fuzz, items, sent);
+				}
+			}
+			if (op.params.length === 0) {
+				const items = await run(sandbox, (i) => (i === 1 ? { resource, operation: op.value, ...(op.pagination ? { limit: 5 } : {}) } : goodItem), {
+					items: [{}, {}, {}],
+					continueOnFail: true,
+				});
+				expect(items.length).toBeGreaterThanOrEqual(3);
+			}
+			expect(cases_).toBeGreaterThanOrEqual(op.params.length);
+		});
+
+		it('without Continue On Fail, a bad item stops the run with a node error naming the item', async () => {
+			const p = op.params.find((q) => cases(q).some((c) => c.local));
+			if (!p) return;
+			const fuzz = cases(p).find((c) => c.local)!;
+			let thrown: unknown;
+			try {
+				await run(sandbox, (i) => (i === 1 ? paramsFor(resource, op, p, fuzz.value) : goodItem), { items: [{}, {}, {}] });
+			} catch (error) {
+				thrown = error;
+			}
+			expect(thrown instanceof NodeOperationError || thrown instanceof NodeApiError).toBe(true);
+			expect((thrown as NodeOperationError).message).toMatch(new RegExp(`^Invalid value for "${escape(p.label)}": `));
+			expect((thrown as NodeOperationError).context.itemIndex).toBe(1);
+		});
+	});
+});
+
+describe('fuzzing the Request Options', () => {
+	it.each([
+		['timeout text', { timeout: 'soon' }, 'Timeout'],
+		['timeout 0', { timeout: 0 }, 'Timeout'],
+		['timeout negative', { timeout: -5 }, 'Timeout'],
+		['retries 11', { readRetries: 11 }, 'Read Retries'],
+		['retries decimal', { readRetries: 1.5 }, 'Read Retries'],
+		['retries HTML', { readRetries: HTML }, 'Read Retries'],
+	])('%s', async (_name, requestOptions, field) => {
+		const items = await run(sandbox, (i) => (i === 1 ? { ...goodItem, requestOptions } : goodItem), { items: [{}, {}, {}], continueOnFail: true });
+		expect(items.map((i) => i.json.leadId ?? i.json.error)).toEqual([
+			SEED_IDS.bigLeadId,
+			expect.stringMatching(new RegExp(`^Invalid value for "${field}": `)),
+			SEED_IDS.bigLeadId,
+		]);
+	});
+});
