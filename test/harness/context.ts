@@ -84,7 +84,8 @@ function extractLocator(name: string, value: unknown, params: Params): unknown {
 	return locator.value;
 }
 
-async function send(credential: Credential, options: IHttpRequestOptions) {
+/** Performs one request the way n8n's helper would: credential applied, status handling as asked, raw body. */
+export async function send(credential: Credential, options: IHttpRequestOptions) {
 	const signed = authenticate(credential, options);
 	const ignore = signed.ignoreHttpStatusErrors;
 	const except = typeof ignore === 'object' && ignore ? ignore.except : [];

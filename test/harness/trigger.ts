@@ -7,7 +7,6 @@
  * - `workflowData`: an execution with those items.
  * Lofty requests are really made over loopback with axios, after the credential's own `authenticate`.
  */
-import axios from 'axios';
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,26 +23,10 @@ import type {
 import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
 import type { Sandbox } from '../../sandbox';
 import type { Credential, Params } from './context';
-import { authenticate } from './context';
+import { send } from './context';
 
 export const trigger = new LoftyTrigger();
 
-async function send(credential: Credential, options: IHttpRequestOptions) {
-	const signed = authenticate(credential, options);
-	const ignore = signed.ignoreHttpStatusErrors;
-	const except = typeof ignore === 'object' && ignore ? ignore.except : [];
-	const response = await axios.request({
-		method: signed.method ?? 'GET',
-		url: signed.url,
-		headers: signed.headers as Record<string, string>,
-		data: signed.body,
-		responseType: 'arraybuffer',
-		transformResponse: (data: unknown) => data,
-		validateStatus: (status) => (ignore ? !except.includes(status) : status >= 200 && status < 300),
-	});
-	const body = Buffer.from(response.data as ArrayBuffer);
-	return signed.returnFullResponse ? { body, headers: response.headers, statusCode: response.status } : body;
-}
 
 /** What the receiver answered and whether a workflow run started. */
 export interface Received {
