@@ -121,6 +121,12 @@ interface Problem {
 		await input.click();
 		await chooseOption(name);
 		await expectValue(scope, param, name);
+		await dropdownClosed();
+	}
+
+	/** Waits until no dropdown list is on screen, so the next one read is the one just opened. */
+	async function dropdownClosed(): Promise<void> {
+		await page.locator('.el-select-dropdown__item:visible').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
 	}
 
 	async function expectValue(scope: Locator, param: string, value: string): Promise<void> {
@@ -146,10 +152,11 @@ interface Problem {
 			.locator('[data-test-id=parameter-item]')
 			.filter({ has: page.locator('label', { hasText: exact(collectionLabel) }) })
 			.first();
+		await dropdownClosed();
 		await block.locator('[data-test-id=collection-parameter-add]').click();
 		const names = await openOptions();
 		await page.keyboard.press('Escape');
-		await page.locator('.el-select-dropdown__item:visible').first().waitFor({ state: 'hidden' }).catch(() => undefined);
+		await dropdownClosed();
 		return names;
 	}
 
