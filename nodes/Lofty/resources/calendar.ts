@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { InvalidValue } from '../model/params';
 import type { OperationContext, OperationDef, ParamDef, ResourceDef } from '../model/types';
 import { leadInPath } from './lead';
+import { TASK_WAYS } from './task';
 
 /**
  * Calendar V2: tasks and appointments together. Entries are addressed by composite IDs such as
@@ -220,12 +221,7 @@ export const calendar: ResourceDef = {
 					type: 'options',
 					in: 'body',
 					required: true,
-					options: [
-						{ name: 'Call', value: 'Call' },
-						{ name: 'Email', value: 'Email' },
-						{ name: 'Other', value: 'Other' },
-						{ name: 'Text', value: 'Text' },
-					],
+					options: TASK_WAYS,
 					default: 'Call',
 					description: 'How the task is to be done. Used for tasks only; not sent for appointments.',
 				},

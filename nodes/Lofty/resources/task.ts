@@ -197,18 +197,16 @@ export const TASK_ERROR_HINTS: Record<string, string> = {
 const SIMPLE_V2 = ['content', 'type', 'startAt', 'endAt', 'timeZoneCode', 'finishFlag', 'overdueFlag', 'leadName', 'assignedUser', 'address'];
 const SIMPLE_V1 = ['content', 'type', 'deadline', 'finishFlag', 'overdueFlag', 'leadName', 'assignedUser', 'finishTime'];
 
+/** How a task is done; Tasks and Calendar V2 share the list. */
+export const TASK_WAYS = ['Call', 'Email', 'Other', 'Text'].map((way) => ({ name: way, value: way }));
+
 const TASK_TYPE: ParamDef = {
 	name: 'type',
 	label: 'Type',
 	type: 'options',
 	in: 'body',
 	required: true,
-	options: [
-		{ name: 'Call', value: 'Call' },
-		{ name: 'Email', value: 'Email' },
-		{ name: 'Other', value: 'Other' },
-		{ name: 'Text', value: 'Text' },
-	],
+	options: TASK_WAYS,
 	default: 'Call',
 	description: 'What kind of to-do it is',
 };
