@@ -5,4 +5,14 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', diagnostics: { warnOnly: false } }] },
 	testTimeout: 30000,
+	// The secret scan: the harnesses and the console report to test/secrets/observe.ts, the reporter adds it all up.
+	setupFilesAfterEnv: ['<rootDir>/test/secrets/watch.ts'],
+	// mustObserve: files that run the node through the harnesses, so a watch that saw nothing there is a broken watch.
+	reporters: [
+		'default',
+		[
+			'<rootDir>/test/secrets/reporter.js',
+			{ mustObserve: ['test/node/', 'test/fuzz/operations', 'test/resilience/faults', 'test/trigger/lifecycle', 'test/trigger/payloads', 'test/trigger/endToEnd'] },
+		],
+	],
 };

@@ -10,4 +10,6 @@ module.exports = {
 	maxWorkers: 1,
 	testTimeout: 600000,
 	verbose: true,
+	// The secret scan of the run: jest's own output and everything n8n wrote (log, database, event log) under .e2e/.
+	reporters: ['default', ['<rootDir>/test/secrets/reporter.js', { scan: ['.e2e'] }]],
 };

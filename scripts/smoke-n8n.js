@@ -11,6 +11,7 @@
  *  5. `n8n import:credentials` (loftyApi: {apiKey, baseUrl}), `n8n import:workflow`
  *     (Manual Trigger -> Lofty lead getAll, limit 5), `n8n execute --id --rawOutput`.
  *  6. Asserts the Lofty node returned exactly 5 items, each with a string `leadId`.
+ *  7. Secret scan: nothing n8n printed and no file of its user folder (database, event log) holds the API key.
  *
  * Environment: LOFTY_N8N_VERSION (default 2.41.1; 2.8.4 runs on the system Node 20),
  * LOFTY_SMOKE_KEEP=1 keeps the temp folders, LOFTY_SMOKE_VERBOSE=1 streams n8n's output.
@@ -25,6 +26,7 @@ const crypto = require('crypto');
 const { spawnSync } = require('child_process');
 const { ensureN8n, cleanEnv } = require('./n8n-runtime');
 const H = require('./n8n-harness');
+const { findSecrets, scanFiles, formatHits } = require('./secret-scan');
 
 // ---- names that may change while the node is written: keep them here ------------------------
 const ROOT = H.ROOT;
@@ -143,10 +145,16 @@ async function main() {
 		if (r.code !== 0) fail(`${label} failed (exit ${r.code}${r.signal ? `, ${r.signal}` : ''}):\n${r.stdout.slice(-4000)}\n${r.stderr.slice(-4000)}`);
 		log(`${label}: ok (${r.secs}s)`);
 	};
-	check(await n8n(['import:credentials', `--input=${credFile}`], 'n8n import:credentials'), 'n8n import:credentials');
-	check(await n8n(['import:workflow', '--separate', `--input=${wfDir}`], 'n8n import:workflow'), 'n8n import:workflow');
+	const printed = [];
+	const run = async (args, label) => {
+		const r = await n8n(args, label);
+		printed.push(...findSecrets(r.stdout, `${label} stdout`), ...findSecrets(r.stderr, `${label} stderr`));
+		return r;
+	};
+	check(await run(['import:credentials', `--input=${credFile}`], 'n8n import:credentials'), 'n8n import:credentials');
+	check(await run(['import:workflow', '--separate', `--input=${wfDir}`], 'n8n import:workflow'), 'n8n import:workflow');
 
-	const ex = await n8n(['execute', `--id=${WORKFLOW_ID}`, '--rawOutput'], 'n8n execute');
+	const ex = await run(['execute', `--id=${WORKFLOW_ID}`, '--rawOutput'], 'n8n execute');
 	const result = parseRawOutput(ex.stdout);
 	const context = () => `\n--- n8n stdout (tail) ---\n${ex.stdout.slice(-4000)}\n--- n8n stderr (tail) ---\n${ex.stderr.slice(-4000)}\n--- sandbox (tail) ---\n${sandbox.output().slice(-2000)}`;
 	if (!result) fail(`n8n execute (exit ${ex.code}) printed no JSON result${context()}`);
@@ -159,6 +167,12 @@ async function main() {
 	if (items.length !== EXPECTED_ITEMS) fail(`expected ${EXPECTED_ITEMS} items from "${NODE_NAME}", got ${items.length}: ${JSON.stringify(items).slice(0, 1500)}`);
 	const bad = items.filter((it) => typeof it?.json?.[ITEM_ID_FIELD] !== 'string' || it.json[ITEM_ID_FIELD] === '');
 	if (bad.length) fail(`${bad.length} of ${items.length} items lack a string "${ITEM_ID_FIELD}": ${JSON.stringify(bad[0]).slice(0, 1000)}`);
+
+	// 7. secret scan (the credential file it was imported from is outside the user folder)
+	const stored = scanFiles([userFolder]);
+	const hits = [...printed, ...stored.hits];
+	if (hits.length) fail(`secrets in what n8n printed or stored:\n${formatHits(hits)}`);
+	log(`secret scan: no secret in n8n's output or the ${stored.files} files of its user folder (${(stored.bytes / 1024 / 1024).toFixed(1)} MB)`);
 	return items.map((it) => it.json[ITEM_ID_FIELD]);
 }
 

@@ -105,8 +105,12 @@ export class N8nServer {
 		this.logFile = path.join(this.dir, 'n8n.log');
 	}
 
+	/** Progress on stdout, and into .e2e/<dir>/e2e.log, which the e2e run's secret scan reads with n8n's own files. */
 	log(msg: string): void {
-		process.stdout.write(`[e2e ${this.version} +${((Date.now() - this.t0) / 1000).toFixed(1)}s] ${msg}\n`);
+		const line = `[e2e ${this.version} +${((Date.now() - this.t0) / 1000).toFixed(1)}s] ${msg}\n`;
+		process.stdout.write(line);
+		fs.mkdirSync(this.dir, { recursive: true });
+		fs.appendFileSync(path.join(this.dir, 'e2e.log'), line);
 	}
 
 	private mark(label: string, since: number): void {
@@ -237,6 +241,8 @@ export class N8nServer {
 	async testCredential(type: string, data: Record<string, unknown>, id = '', name = 'e2e test'): Promise<{ status: string; message: string }> {
 		const r = await this.rest('POST', '/rest/credentials/test', { credentials: { id, name, type, data } });
 		if (r.status !== 200) throw new Error(`credential test answered ${r.status}: ${r.text.slice(0, 500)}`);
+		// What the editor shows after Save (a failed test's message above all) is kept for the secret scan.
+		this.log(`credential test (${type}): ${r.text}`);
 		return r.json?.data ?? r.json;
 	}
 

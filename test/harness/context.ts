@@ -17,6 +17,7 @@ import type {
 
 import { LoftyApi } from '../../credentials/LoftyApi.credentials';
 import { LoftyOAuth2Api } from '../../credentials/LoftyOAuth2Api.credentials';
+import { observe } from '../secrets/observe';
 
 export type Params = Record<string, unknown>;
 
@@ -139,14 +140,26 @@ export function createContext(node: INodeType, options: HarnessOptions): IExecut
 				return await send(options.credential, requestOptions);
 			},
 		},
-		logger: { debug() {}, info() {}, warn() {}, error() {} },
+		// What the node logs is kept only by the secret watch.
+		logger: {
+			debug: (...args: unknown[]) => observe('Lofty log', args),
+			info: (...args: unknown[]) => observe('Lofty log', args),
+			warn: (...args: unknown[]) => observe('Lofty log', args),
+			error: (...args: unknown[]) => observe('Lofty log', args),
+		},
 	};
 	return context as unknown as IExecuteFunctions;
 }
 
-/** Runs the node's execute() for the given parameters and returns its single output. */
+/** Runs the node's execute() for the given parameters and returns its single output; the secret watch sees both. */
 export async function runNode(node: INodeType, options: HarnessOptions): Promise<INodeExecutionData[]> {
 	const context = createContext(node, options);
-	const result = await node.execute!.call(context);
-	return (result as INodeExecutionData[][])[0];
+	try {
+		const result = await node.execute!.call(context);
+		observe('Lofty output', result);
+		return (result as INodeExecutionData[][])[0];
+	} catch (error) {
+		observe('Lofty error', error);
+		throw error;
+	}
 }

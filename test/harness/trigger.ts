@@ -24,6 +24,7 @@ import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
 import type { Sandbox } from '../../sandbox';
 import type { Credential, Params } from './context';
 import { send } from './context';
+import { observe } from '../secrets/observe';
 
 export const trigger = new LoftyTrigger();
 
@@ -200,10 +201,13 @@ export class TriggerHarness {
 				returnJsonArray: (data: IDataObject | IDataObject[]) => (Array.isArray(data) ? data : [data]).map((json) => ({ json })),
 			},
 			logger: {
-				debug() {},
-				info() {},
-				warn: (message: string) => this.warnings.push(message),
-				error() {},
+				debug: (...args: unknown[]) => observe('Lofty Trigger log', args),
+				info: (...args: unknown[]) => observe('Lofty Trigger log', args),
+				warn: (message: string, ...rest: unknown[]) => {
+					observe('Lofty Trigger log', [message, ...rest]);
+					this.warnings.push(message);
+				},
+				error: (...args: unknown[]) => observe('Lofty Trigger log', args),
 			},
 		};
 	}
@@ -213,15 +217,25 @@ export class TriggerHarness {
 	}
 
 	async checkExists(): Promise<boolean> {
-		return await trigger.webhookMethods.default.checkExists.call(this.hookContext());
+		return await this.hook('checkExists');
 	}
 
 	async create(): Promise<boolean> {
-		return await trigger.webhookMethods.default.create.call(this.hookContext());
+		return await this.hook('create');
 	}
 
 	async delete(): Promise<boolean> {
-		return await trigger.webhookMethods.default.delete.call(this.hookContext());
+		return await this.hook('delete');
+	}
+
+	/** A hook as n8n calls it on (de)activation; an error is what the user would read, so the secret watch sees it. */
+	private async hook(name: 'checkExists' | 'create' | 'delete'): Promise<boolean> {
+		try {
+			return await trigger.webhookMethods.default[name].call(this.hookContext());
+		} catch (error) {
+			observe(`Lofty Trigger ${name} error`, error);
+			throw error;
+		}
 	}
 
 	/** What n8n does when a workflow is activated (or n8n starts): checkExists, then create when false. */
@@ -287,8 +301,10 @@ export class TriggerHarness {
 				answer.items = items;
 			}
 		} catch (error) {
+			observe('Lofty Trigger webhook error', error);
 			answer = { status: 500, body: { message: (error as Error).message } };
 		}
+		observe('Lofty Trigger answer', answer);
 		this.answers.push(answer);
 		return answer;
 	}
