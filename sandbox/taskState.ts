@@ -1,6 +1,7 @@
 /**
  * Tasks and appointments of the sandbox: one record kind in one identifier namespace (api-spec.md General rule 4),
- * shared by the task module (V1 and V2 task endpoints) and the appointment module (GET /v1.0/appts).
+ * shared by the task module (V1 and V2 task endpoints), the appointment module (GET /v1.0/appts), Calendar V2
+ * (../calendarEntries.ts) and the task-reminder push (routes/notification.ts).
  *
  * Behaviour chosen where the spec is silent (documented here, tested in test/sandbox/task.test.ts):
  * - Access: the caller must be able to manage the entry's lead (owner, assignee, shared agent, team/office scope).
@@ -61,6 +62,39 @@ export interface TaskRecord {
 	body: string;
 	/** set for Smart Plan tasks */
 	smartPlan: { queryId: bigint; queryInfo: string } | null;
+	/** Calendar V2's reminderType / reminderTime: free strings there, unlike the integer `reminderType` above */
+	calendarReminderType: string | null;
+	calendarReminderTime: string | null;
+}
+
+/** What a create must say; everything else takes the defaults of `newTaskRecord`. */
+export type NewTaskFields = Pick<TaskRecord, 'kind' | 'type' | 'content' | 'endAt' | 'assignedUserId'> &
+	Partial<Omit<TaskRecord, 'id' | 'leadId' | 'teamId' | 'creatorId'>>;
+
+/** A new, open entry of a lead (every create route and seed builds its record here). */
+export function newTaskRecord(lead: { leadId: bigint; teamId: bigint }, creatorId: bigint, now: number, fields: NewTaskFields): Omit<TaskRecord, 'id'> {
+	return {
+		leadId: lead.leadId,
+		teamId: lead.teamId,
+		creatorId,
+		startAt: null,
+		timeZoneCode: null,
+		allDay: false,
+		address: '',
+		assignedRole: 'Agent',
+		finishFlag: false,
+		finishTime: null,
+		createTime: now,
+		lastUpdate: now,
+		deleteFlag: false,
+		reminderType: 0,
+		subject: '',
+		body: '',
+		smartPlan: null,
+		calendarReminderType: null,
+		calendarReminderTime: null,
+		...fields,
+	};
 }
 
 export class TaskState {
@@ -70,6 +104,8 @@ export class TaskState {
 
 	add(input: Omit<TaskRecord, 'id'> & { id?: bigint }): TaskRecord {
 		const record: TaskRecord = { ...input, id: input.id ?? this.nextId++ };
+		// one namespace for every route and seed: a seeded id used twice is a bug in the seed
+		if (this.entries.has(record.id.toString())) throw new Error(`task id ${record.id} is already taken`);
 		this.entries.set(record.id.toString(), record);
 		return record;
 	}
@@ -105,15 +141,28 @@ export const permissionDenied = (what: string): ApiError => new ApiError(403, Co
 export const smartPlanTask = (id: bigint): ApiError =>
 	new ApiError(400, TaskCodes.TASK_IS_SMARTPLAN, `Task ${id} belongs to a Smart Plan and cannot be modified`);
 
-// ---- access ----
+// ---- lookups and access ----
+
+/** A lead that exists and is not in the trash. */
+export function liveLead(store: Store, leadId: bigint): Lead | undefined {
+	const lead = store.getLead(leadId);
+	return lead && lead.deletedAt === null ? lead : undefined;
+}
+
+/** An entry that is not deleted, of `kind` when given, whose lead is live (what every route may act on). */
+export function liveEntry(store: Store, id: bigint, kind?: TaskRecord['kind']): { entry: TaskRecord; lead: Lead } | undefined {
+	const entry = taskState(store).find(id);
+	if (!entry || entry.deleteFlag || (kind !== undefined && entry.kind !== kind)) return undefined;
+	const lead = liveLead(store, entry.leadId);
+	return lead ? { entry, lead } : undefined;
+}
 
 /** The entry of `{taskId}`: TASK_NOT_EXIST when missing, deleted or of the wrong kind; PERMISSION_DENIED without access. */
 export function entryForCaller(ctx: Ctx, kind?: TaskRecord['kind']): { entry: TaskRecord; lead: Lead } {
 	const id = pathId(ctx.params.taskId, 'taskId');
-	const entry = taskState(ctx.store).find(id);
-	if (!entry || entry.deleteFlag || (kind !== undefined && entry.kind !== kind)) throw taskNotExist(id);
-	const lead = ctx.store.getLead(entry.leadId);
-	if (!lead || lead.deletedAt !== null) throw taskNotExist(id);
+	const found = liveEntry(ctx.store, id, kind);
+	if (!found) throw taskNotExist(id);
+	const { entry, lead } = found;
 	if (!ctx.store.canAccess(ctx.user.userId, lead)) {
 		throw permissionDenied(`User ${ctx.user.userId} has no permission to manage the tasks of lead ${lead.leadId}`);
 	}
@@ -123,8 +172,8 @@ export function entryForCaller(ctx: Ctx, kind?: TaskRecord['kind']): { entry: Ta
 /** A lead given by id (query or body): LEAD_NOT_EXIST when missing or trashed, PERMISSION_DENIED without access. */
 export function leadForCaller(ctx: Ctx, leadId: bigint): Lead {
 	if (leadId < 1n) throw invalidParam(`'leadId' must be at least 1, got '${leadId}'`);
-	const lead = ctx.store.getLead(leadId);
-	if (!lead || lead.deletedAt !== null) throw leadNotExist(leadId.toString());
+	const lead = liveLead(ctx.store, leadId);
+	if (!lead) throw leadNotExist(leadId.toString());
 	if (!ctx.store.canAccess(ctx.user.userId, lead)) {
 		throw permissionDenied(`User ${ctx.user.userId} has no permission to manage lead ${leadId}`);
 	}
@@ -205,7 +254,9 @@ export function readTimeZone(value: unknown): string | undefined {
 
 // ---- views ----
 
-function leadContext(store: Store, lead: Lead | undefined) {
+/** Lead and assignee fields of both task views. */
+function leadContext(store: Store, t: TaskRecord) {
+	const lead = store.getLead(t.leadId);
 	const name = lead ? [lead.firstName, lead.lastName].filter(Boolean).join(' ') : '';
 	return {
 		leadName: name,
@@ -215,6 +266,9 @@ function leadContext(store: Store, lead: Lead | undefined) {
 		leadLastName: lead?.lastName ?? '',
 		pipelineId: lead?.stageId ?? 0n,
 		leadUserId: lead?.leadUserId ?? 0n,
+		reminderType: t.reminderType,
+		assignedRole: t.assignedRole,
+		assignedUser: userName(store.getUser(t.assignedUserId)),
 	};
 }
 
@@ -247,10 +301,7 @@ export function taskViewV2(store: Store, t: TaskRecord, now: number, zone: strin
 		finishTime: t.finishTime === null ? null : isoUtc(t.finishTime),
 		createTime: isoUtc(t.createTime),
 		lastUpdate: isoUtc(t.lastUpdate),
-		...leadContext(store, store.getLead(t.leadId)),
-		reminderType: t.reminderType,
-		assignedRole: t.assignedRole,
-		assignedUser: userName(store.getUser(t.assignedUserId)),
+		...leadContext(store, t),
 		teamId: t.teamId,
 		subject: t.subject,
 		body: t.body,
@@ -276,10 +327,7 @@ export function taskViewV1(store: Store, t: TaskRecord, now: number): Record<str
 		deleteFlag: t.deleteFlag,
 		finishFlag: t.finishFlag,
 		overdueFlag: overdue(t, now),
-		...leadContext(store, store.getLead(t.leadId)),
-		reminderType: t.reminderType,
-		assignedRole: t.assignedRole,
-		assignedUser: userName(store.getUser(t.assignedUserId)),
+		...leadContext(store, t),
 		teamId: t.teamId,
 		subject: t.subject,
 		body: t.body,
@@ -343,27 +391,9 @@ export const TASK_SEED = {
 	bulkTasks: 231,
 } as const;
 
+/** Seeded entries were created 10 days and last changed 9 days before `time`; each caller sets kind, type, content and times. */
 function base(lead: Lead, assignee: bigint, creator: bigint, time: number) {
-	return {
-		leadId: lead.leadId,
-		teamId: lead.teamId,
-		creatorId: creator,
-		timeZoneCode: null,
-		allDay: false,
-		address: '',
-		assignedRole: 'Agent' as AssignedRole,
-		assignedUserId: assignee,
-		finishFlag: false,
-		finishTime: null,
-		createTime: time - 10 * DAY,
-		lastUpdate: time - 9 * DAY,
-		deleteFlag: false,
-		reminderType: 0,
-		subject: '',
-		body: '',
-		smartPlan: null,
-		startAt: null,
-	};
+	return newTaskRecord(lead, creator, time - 10 * DAY, { kind: 'task', type: 'Other', content: '', endAt: time, assignedUserId: assignee, lastUpdate: time - 9 * DAY });
 }
 
 /** Seeds the tasks (task module). */

@@ -8,10 +8,11 @@
  *   POST   /v2.0/calendar/{calendarId}/unfinish    reopen ({message})
  *   GET    /v2.0/calendar/meetings/available       free meeting slots ({data:{total,slots}})
  *
- * Identifiers are composite strings `<numericId>-task` / `<numericId>-appointment` (spec rule 4);
- * tasks and appointments share one numeric namespace. Every failure the OpenAPI gives for these
- * endpoints is HTTP 400: 20012 INVALID_PARAMETER (bad values, bad ID format, entry not found) or
- * 20017 PERMISSION_DENIED (the caller does not manage the lead; the spec's 20017 row allows 400).
+ * Entries are the task and appointment records of ../taskState.ts (see ../calendarEntries.ts for why), written
+ * through ../taskWrites.ts: a calendar write emits the same webhook event (listId 10 or 11) as a Tasks V2 write.
+ * Identifiers are composite strings `<numericId>-task` / `<numericId>-appointment` (spec rule 4). Every failure
+ * the OpenAPI gives for these endpoints is HTTP 400: 20012 INVALID_PARAMETER (bad values, bad ID format, entry
+ * not found) or 20017 PERMISSION_DENIED (the caller does not manage the lead; the spec's 20017 row allows 400).
  * A Smart Plan task cannot be modified (spec: TASK_IS_SMARTPLAN): update and delete refuse it.
  *
  * Times: the spec says startTime / endTime take epoch ms; the OpenAPI says ISO 8601 with offset.
@@ -20,79 +21,32 @@
  */
 import { DateTime } from 'luxon';
 
+import {
+	CALENDAR_ROLES,
+	TASK_WAYS,
+	calendarIdOf,
+	calendarOf,
+	calendarView,
+	parseCalendarId,
+	sourceTypeOf,
+	startOf,
+	userZone,
+} from '../calendarEntries';
+import { seedCalendar } from '../calendarSeed';
 import { ApiError, invalidParam } from '../errors';
 import { toInt64 } from '../json';
+import type { SandboxModule } from '../module';
 import type { Obj } from '../params';
 import { asObject, boolParam, has, intParam, listParam, optString } from '../params';
 import type { Ctx, Route } from '../router';
-import { SEED_IDS } from '../seed';
-import type { SandboxModule } from '../module';
-import type { Store } from '../store';
-import { isoInZone, isValidTimeZone } from '../time';
+import { type TaskRecord, assigneeOf, liveEntry, liveLead, newTaskRecord } from '../taskState';
+import { createEntry, deleteEntry, entryUpdated, finishEntry, reopenEntry } from '../taskWrites';
+import { isValidTimeZone, isoInZone } from '../time';
 import type { Lead } from '../types';
 
-export type CalendarKind = 'task' | 'appointment';
-
-export interface CalendarEntry {
-	num: bigint;
-	kind: CalendarKind;
-	leadId: bigint;
-	/** the user whose calendar holds the entry */
-	ownerUserId: bigint;
-	content: string;
-	startMs: number;
-	endMs: number;
-	timeZoneCode: string;
-	/** tasks: Call, Email, Text, Other */
-	taskWay: string | null;
-	/** tasks: Agent or Assistant */
-	assignedRole: string | null;
-	/** appointments */
-	address: string | null;
-	allDay: boolean;
-	reminderType: string | null;
-	reminderTime: string | null;
-	finished: boolean;
-	/** sandbox codes: 1 task, 2 appointment, 4 Smart Plan task */
-	sourceType: number;
-	smartPlan: boolean;
-	createTime: number;
-	updateTime: number;
-}
-
-export const SOURCE_TYPE = { TASK: 1, APPOINTMENT: 2, SMART_PLAN: 4 } as const;
-export const TASK_WAYS = ['Call', 'Email', 'Text', 'Other'];
-export const ASSIGNED_ROLES = ['Agent', 'Assistant'];
-
-export class CalendarState {
-	entries = new Map<string, CalendarEntry>();
-	nextNum = 9007199254745001n;
-}
-
-export const calendarState = (store: Store): CalendarState => store.ext('calendar', () => new CalendarState());
-
-export const calendarIdOf = (e: Pick<CalendarEntry, 'num' | 'kind'>): string => `${e.num}-${e.kind}`;
-
-/** Notable seeded entries (composite IDs; the numbers exceed 2^53). */
-export const CALENDAR_SEED = {
-	/** demo user's open task on the lead above 2^53, far in the future */
-	task: '9007199254745001-task',
-	/** demo user's open appointment on the same lead */
-	appointment: '9007199254745002-appointment',
-	/** demo user's finished task */
-	finishedTask: '9007199254745003-task',
-	/** demo user's Smart Plan task (cannot be updated or deleted) */
-	smartPlanTask: '9007199254745004-task',
-	/** the other agent's task on a lead not shared with the demo user */
-	otherAgentTask: '9007199254745005-task',
-	/** the other agent's appointment on the lead shared with the demo user */
-	sharedLeadAppointment: '9007199254745006-appointment',
-	/** how many entries the demo user's calendar holds (finished ones included) */
-	demoCount: 1204,
-	/** all seeded entries lie between these instants */
-	from: Date.UTC(2025, 0, 1),
-	to: Date.UTC(2031, 0, 1),
-} as const;
+// kept importable from here, where tests have always found them
+export { CALENDAR_SEED } from '../calendarSeed';
+export { type CalendarEntry, type CalendarKind, SOURCE_TYPE, TASK_WAYS, calendarIdOf, calendarState, calendarView } from '../calendarEntries';
 
 // ---------- reading values ----------
 
@@ -160,65 +114,40 @@ const permissionDenied = (userId: bigint, leadId: bigint): ApiError =>
 
 /** The lead of a write: missing/trashed is an invalid parameter, not managed is 20017. */
 function managedLead(ctx: Ctx, leadId: bigint): Lead {
-	const lead = ctx.store.getLead(leadId);
-	if (!lead || lead.deletedAt !== null) throw invalidParam(`lead ${leadId} does not exist`);
+	const lead = liveLead(ctx.store, leadId);
+	if (!lead) throw invalidParam(`lead ${leadId} does not exist`);
 	if (!ctx.store.canAccess(ctx.user.userId, lead)) throw permissionDenied(ctx.user.userId, leadId);
 	return lead;
 }
 
-/** `{calendarId}` of a per-entry endpoint: format, existence, then the caller's right on the lead. */
-function targetEntry(ctx: Ctx): CalendarEntry {
+/** `{calendarId}` of a per-entry endpoint: format, existence (live, of that kind), then the caller's right on the lead. */
+function targetEntry(ctx: Ctx): TaskRecord {
 	const raw = ctx.params.calendarId;
-	if (!/^\d+-(task|appointment)$/.test(raw)) {
-		throw invalidParam(`calendarId '${raw}' must be '<numericId>-task' or '<numericId>-appointment'`);
-	}
-	const entry = calendarState(ctx.store).entries.get(raw.replace(/^0+(?=\d)/, ''));
-	if (!entry) throw invalidParam(`calendar entry '${raw}' not found`);
-	const lead = ctx.store.getLead(entry.leadId);
-	if (!lead || !ctx.store.canAccess(ctx.user.userId, lead)) throw permissionDenied(ctx.user.userId, entry.leadId);
-	return entry;
+	const parsed = parseCalendarId(raw);
+	if (!parsed) throw invalidParam(`calendarId '${raw}' must be '<numericId>-task' or '<numericId>-appointment'`);
+	const found = liveEntry(ctx.store, parsed.id, parsed.kind);
+	if (!found) throw invalidParam(`calendar entry '${raw}' not found`);
+	if (!ctx.store.canAccess(ctx.user.userId, found.lead)) throw permissionDenied(ctx.user.userId, found.lead.leadId);
+	return found.entry;
 }
 
-function refuseSmartPlan(entry: CalendarEntry): void {
-	if (entry.smartPlan) throw new ApiError(400, 'TASK_IS_SMARTPLAN', `Task ${entry.num} belongs to a Smart Plan and cannot be modified`);
+function refuseSmartPlan(entry: TaskRecord): void {
+	if (entry.smartPlan) throw new ApiError(400, 'TASK_IS_SMARTPLAN', `Task ${entry.id} belongs to a Smart Plan and cannot be modified`);
 }
+
+/** `value` as one of `allowed`, ignoring case */
+const pick = <T extends string>(allowed: readonly T[], value: string): T | undefined => allowed.find((a) => a.toLowerCase() === value.trim().toLowerCase());
 
 /** midnight (00:00:00) in the offset the string declared */
 const atMidnight = (d: DateTime | undefined): boolean => d !== undefined && d.hour === 0 && d.minute === 0 && d.second === 0 && d.millisecond === 0;
-
-// ---------- views ----------
-
-function titleOf(entry: CalendarEntry, store: Store): string {
-	const lead = store.getLead(entry.leadId);
-	const name = lead ? [lead.firstName, lead.lastName].filter(Boolean).join(' ') : `Lead ${entry.leadId}`;
-	return `${name} - ${entry.kind === 'task' ? (entry.taskWay ?? 'Task') : 'Appointment'}`;
-}
-
-export function calendarView(entry: CalendarEntry, store: Store): Record<string, unknown> {
-	return {
-		id: calendarIdOf(entry),
-		type: entry.kind.toUpperCase(),
-		taskId: entry.num,
-		sourceType: entry.sourceType,
-		content: entry.content,
-		title: titleOf(entry, store),
-		finished: entry.finished,
-		startAt: isoInZone(entry.startMs, entry.timeZoneCode),
-		endAt: isoInZone(entry.endMs, entry.timeZoneCode),
-		startAtMs: entry.startMs,
-		endAtMs: entry.endMs,
-		timeZoneCode: entry.timeZoneCode,
-		leadId: entry.leadId,
-	};
-}
 
 // ---------- meeting slots ----------
 
 const DAY_MS = 86_400_000;
 
 /** One-hour slots, 09:00 to 17:00 on weekdays in `zone`, inside [from, to], not overlapping open appointments. */
-function freeSlots(entries: CalendarEntry[], from: number, to: number, zone: string): Array<{ start: number; end: number }> {
-	const busy = entries.filter((e) => e.kind === 'appointment' && !e.finished);
+function freeSlots(entries: TaskRecord[], from: number, to: number, zone: string): Array<{ start: number; end: number }> {
+	const busy = entries.filter((e) => e.kind === 'appointment' && !e.finishFlag);
 	const out: Array<{ start: number; end: number }> = [];
 	let day = DateTime.fromMillis(from, { zone }).startOf('day');
 	while (day.toMillis() <= to) {
@@ -227,7 +156,7 @@ function freeSlots(entries: CalendarEntry[], from: number, to: number, zone: str
 				const start = day.set({ hour }).toMillis();
 				const end = start + 3_600_000;
 				if (start < from || end > to) continue;
-				if (busy.some((b) => b.startMs < end && b.endMs > start)) continue;
+				if (busy.some((b) => startOf(b) < end && b.endAt > start)) continue;
 				out.push({ start, end });
 			}
 		}
@@ -267,19 +196,18 @@ export const calendarRoutes: Route[] = [
 				return Number(v);
 			});
 
-			const key = (e: CalendarEntry): number => (sort === 'endTime' ? e.endMs : e.startMs);
-			const all = [...calendarState(store).entries.values()]
+			const key = (e: TaskRecord): number => (sort === 'endTime' ? e.endAt : startOf(e));
+			const all = calendarOf(store, user.userId)
 				.filter(
 					(e) =>
-						e.ownerUserId === user.userId &&
-						(from === undefined || e.startMs >= from) &&
-						(to === undefined || e.startMs <= to) &&
+						(from === undefined || startOf(e) >= from) &&
+						(to === undefined || startOf(e) <= to) &&
 						(leadId === undefined || e.leadId === leadId) &&
-						(includeFinished || !e.finished) &&
-						(sourceTypes === undefined || sourceTypes.includes(e.sourceType)),
+						(includeFinished || !e.finishFlag) &&
+						(sourceTypes === undefined || sourceTypes.includes(sourceTypeOf(e))),
 				)
-				.sort((a, b) => (key(a) - key(b) || (a.num < b.num ? -1 : a.num > b.num ? 1 : 0)) * (desc ? -1 : 1));
-			const items = all.slice(page * pageSize, page * pageSize + pageSize).map((e) => calendarView(e, store));
+				.sort((a, b) => (key(a) - key(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) * (desc ? -1 : 1));
+			const items = all.slice(page * pageSize, page * pageSize + pageSize).map((e) => calendarView(e, store, userZone(user)));
 			return { body: { data: { total: all.length, page, pageSize, items } } };
 		},
 	},
@@ -294,7 +222,7 @@ export const calendarRoutes: Route[] = [
 			if (typeRaw === undefined || typeRaw.trim() === '') throw invalidParam("'type' is required (TASK or APPOINTMENT)");
 			const type = typeRaw.trim().toUpperCase();
 			if (type !== 'TASK' && type !== 'APPOINTMENT') throw invalidParam(`'type' must be TASK or APPOINTMENT, got '${typeRaw}'`);
-			const kind: CalendarKind = type === 'TASK' ? 'task' : 'appointment';
+			const kind = type === 'TASK' ? 'task' : 'appointment';
 			const leadIdRaw = toInt64(o.leadId);
 			if (leadIdRaw === undefined) throw invalidParam("'leadId' is required");
 			if (leadIdRaw === null || leadIdRaw < 1n) throw invalidParam("'leadId' must be a positive int64 integer");
@@ -310,45 +238,38 @@ export const calendarRoutes: Route[] = [
 			futureCheck('startAt', start.ms, now);
 			futureCheck('endAt', end.ms, now);
 			if (end.ms < start.ms) throw invalidParam("'endAt' must not be before 'startAt'");
-			let taskWay: string | null = null;
-			let assignedRole: string | null = null;
+			let taskWay: (typeof TASK_WAYS)[number] | undefined;
+			let assignedRole: (typeof CALENDAR_ROLES)[number] = 'Agent';
 			if (kind === 'task') {
 				const way = optString(o, 'taskWay');
 				if (way === undefined || way.trim() === '') throw invalidParam("'taskWay' is required when type is TASK (Call, Email, Text or Other)");
-				taskWay = TASK_WAYS.find((w) => w.toLowerCase() === way.trim().toLowerCase()) ?? null;
+				taskWay = pick(TASK_WAYS, way);
 				if (!taskWay) throw invalidParam(`'taskWay' must be Call, Email, Text or Other, got '${way}'`);
 				// live clients report assignedRole as required for tasks; the OpenAPI marks it "only for TASK"
 				const role = optString(o, 'assignedRole');
 				if (role === undefined || role.trim() === '') throw invalidParam("'assignedRole' is required when type is TASK (Agent or Assistant)");
-				assignedRole = ASSIGNED_ROLES.find((r) => r.toLowerCase() === role.trim().toLowerCase()) ?? null;
-				if (!assignedRole) throw invalidParam(`'assignedRole' must be Agent or Assistant, got '${role}'`);
+				const known = pick(CALENDAR_ROLES, role);
+				if (!known) throw invalidParam(`'assignedRole' must be Agent or Assistant, got '${role}'`);
+				assignedRole = known;
 			}
-			const address = kind === 'appointment' ? (optString(o, 'address') ?? null) : null;
 			const lead = managedLead(ctx, leadIdRaw);
-
-			const state = calendarState(store);
-			const entry: CalendarEntry = {
-				num: state.nextNum++,
-				kind,
-				leadId: lead.leadId,
-				ownerUserId: user.userId,
-				content,
-				startMs: start.ms,
-				endMs: end.ms,
-				timeZoneCode: zone,
-				taskWay,
-				assignedRole,
-				address,
-				allDay: kind === 'appointment' && atMidnight(start.iso) && atMidnight(end.iso),
-				reminderType: null,
-				reminderTime: null,
-				finished: false,
-				sourceType: kind === 'task' ? SOURCE_TYPE.TASK : SOURCE_TYPE.APPOINTMENT,
-				smartPlan: false,
-				createTime: now,
-				updateTime: now,
-			};
-			state.entries.set(calendarIdOf(entry), entry);
+			const entry = createEntry(
+				store,
+				newTaskRecord(lead, user.userId, now, {
+					kind,
+					type: taskWay ?? 'Appointment',
+					content,
+					startAt: start.ms,
+					endAt: end.ms,
+					timeZoneCode: zone,
+					address: kind === 'appointment' ? (optString(o, 'address') ?? '') : '',
+					allDay: kind === 'appointment' && atMidnight(start.iso) && atMidnight(end.iso),
+					assignedRole,
+					// the same assignee rule as Tasks V2: the lead's agent, or its assistant for Assistant
+					assignedUserId: assigneeOf(lead, assignedRole),
+				}),
+				now,
+			);
 			return { body: { data: { id: calendarIdOf(entry), type, message: 'Calendar created successfully' } } };
 		},
 	},
@@ -366,31 +287,37 @@ export const calendarRoutes: Route[] = [
 				return v !== undefined && v.trim() !== '' ? v : undefined;
 			};
 			const zone = nonEmpty('timeZoneCode') !== undefined ? zoneParam(nonEmpty('timeZoneCode')) : undefined;
-			const start = bodyInstant(o, 'startAt', zone ?? entry.timeZoneCode);
-			const end = bodyInstant(o, 'endAt', zone ?? entry.timeZoneCode);
+			const readZone = zone ?? entry.timeZoneCode ?? undefined;
+			const start = bodyInstant(o, 'startAt', readZone);
+			const end = bodyInstant(o, 'endAt', readZone);
 			if (start) futureCheck('startAt', start.ms, ctx.now);
 			if (end) futureCheck('endAt', end.ms, ctx.now);
-			const newStart = start?.ms ?? entry.startMs;
-			const newEnd = end?.ms ?? entry.endMs;
-			if (newEnd < newStart) throw invalidParam("'endAt' must not be before 'startAt'");
+			// a task with only a deadline (startAt null, Tasks V2) has no start to keep its end after
+			const newStart = start?.ms ?? entry.startAt;
+			if (newStart !== null && (end?.ms ?? entry.endAt) < newStart) throw invalidParam("'endAt' must not be before 'startAt'");
 			let lead: Lead | undefined;
 			const leadId = toInt64(o.leadId);
 			if (leadId === null) throw invalidParam("'leadId' must be an int64 integer");
 			if (leadId !== undefined && leadId !== entry.leadId) lead = managedLead(ctx, leadId);
 
+			const changes: Partial<TaskRecord> = {};
 			const content = nonEmpty('content');
-			if (content !== undefined) entry.content = content;
-			entry.startMs = newStart;
-			entry.endMs = newEnd;
-			if (zone) entry.timeZoneCode = zone;
+			if (content !== undefined) changes.content = content;
+			if (start) changes.startAt = start.ms;
+			if (end) changes.endAt = end.ms;
+			if (zone) changes.timeZoneCode = zone;
 			const reminderType = nonEmpty('reminderType');
 			const reminderTime = nonEmpty('reminderTime');
-			if (reminderType !== undefined) entry.reminderType = reminderType;
-			if (reminderTime !== undefined) entry.reminderTime = reminderTime;
+			if (reminderType !== undefined) changes.calendarReminderType = reminderType;
+			if (reminderTime !== undefined) changes.calendarReminderTime = reminderTime;
 			const address = nonEmpty('address');
-			if (address !== undefined && entry.kind === 'appointment') entry.address = address;
-			if (lead) entry.leadId = lead.leadId;
-			entry.updateTime = ctx.now;
+			if (address !== undefined && entry.kind === 'appointment') changes.address = address;
+			if (lead) Object.assign(changes, { leadId: lead.leadId, teamId: lead.teamId });
+			// an empty update changes nothing, so it is no event either
+			if (Object.keys(changes).length > 0) {
+				Object.assign(entry, changes);
+				entryUpdated(ctx.store, entry, ctx.now);
+			}
 			return message('Calendar updated successfully');
 		},
 	},
@@ -400,7 +327,7 @@ export const calendarRoutes: Route[] = [
 		handler: (ctx) => {
 			const entry = targetEntry(ctx);
 			refuseSmartPlan(entry);
-			calendarState(ctx.store).entries.delete(calendarIdOf(entry));
+			deleteEntry(ctx.store, entry, ctx.now);
 			return message('Calendar deleted successfully');
 		},
 	},
@@ -408,9 +335,7 @@ export const calendarRoutes: Route[] = [
 		method: 'POST',
 		pattern: '/v2.0/calendar/{calendarId}/finish',
 		handler: (ctx) => {
-			const entry = targetEntry(ctx);
-			entry.finished = true;
-			entry.updateTime = ctx.now;
+			finishEntry(ctx.store, targetEntry(ctx), ctx.now);
 			return message('Calendar marked as finished');
 		},
 	},
@@ -418,9 +343,7 @@ export const calendarRoutes: Route[] = [
 		method: 'POST',
 		pattern: '/v2.0/calendar/{calendarId}/unfinish',
 		handler: (ctx) => {
-			const entry = targetEntry(ctx);
-			entry.finished = false;
-			entry.updateTime = ctx.now;
+			reopenEntry(ctx.store, targetEntry(ctx), ctx.now);
 			return message('Calendar marked as not completed');
 		},
 	},
@@ -428,7 +351,7 @@ export const calendarRoutes: Route[] = [
 		method: 'GET',
 		pattern: '/v2.0/calendar/meetings/available',
 		handler: ({ query, user, store, now }) => {
-			const zone = zoneParam(query.get('timeZoneCode') ?? undefined) ?? (isValidTimeZone(user.timeZoneId) ? user.timeZoneId : 'UTC');
+			const zone = zoneParam(query.get('timeZoneCode') ?? undefined) ?? userZone(user);
 			// string form first, then the Ms form (OpenAPI); the spec lets startTime carry epoch ms too
 			const from = queryInstant(query, 'startTime', zone);
 			const to = queryInstant(query, 'endTime', zone);
@@ -438,8 +361,7 @@ export const calendarRoutes: Route[] = [
 			if (from <= now) throw invalidParam('the start time must be later than the current server time');
 			if (to <= from) throw invalidParam('the end time must be later than the start time');
 			if (to - from > 90 * DAY_MS) throw invalidParam('the range between start and end must not exceed 90 days');
-			const mine = [...calendarState(store).entries.values()].filter((e) => e.ownerUserId === user.userId);
-			const slots = freeSlots(mine, from, to, zone);
+			const slots = freeSlots(calendarOf(store, user.userId), from, to, zone);
 			return {
 				body: {
 					data: {
@@ -457,62 +379,5 @@ export const calendarRoutes: Route[] = [
 	},
 ];
 
-// ---------- seed ----------
-
-const ZONES = ['America/Los_Angeles', 'America/Chicago', 'America/New_York', 'UTC'];
-
-function seedCalendar(store: Store): void {
-	const state = calendarState(store);
-	const demo = BigInt(SEED_IDS.demoUserId);
-	const other = BigInt(SEED_IDS.otherAgentUserId);
-	const add = (e: Omit<CalendarEntry, 'num' | 'createTime' | 'updateTime' | 'allDay' | 'reminderType' | 'reminderTime'> & Partial<CalendarEntry>): CalendarEntry => {
-		const entry: CalendarEntry = { allDay: false, reminderType: null, reminderTime: null, createTime: CALENDAR_SEED.from, updateTime: CALENDAR_SEED.from, ...e, num: state.nextNum++ };
-		state.entries.set(calendarIdOf(entry), entry);
-		return entry;
-	};
-	const big = BigInt(SEED_IDS.bigLeadId);
-	const far = Date.UTC(2030, 5, 3, 16);
-	const task = (o: Partial<CalendarEntry>) => ({ kind: 'task' as const, taskWay: 'Call', assignedRole: 'Agent', address: null, sourceType: SOURCE_TYPE.TASK, smartPlan: false, finished: false, ...o });
-	// the notable entries first, so their numbers are fixed (see CALENDAR_SEED)
-	add({ ...task({}), leadId: big, ownerUserId: demo, content: 'Call about the pre-approval letter', startMs: far, endMs: far + 1_800_000, timeZoneCode: 'America/Los_Angeles' });
-	add({ kind: 'appointment', leadId: big, ownerUserId: demo, content: 'Showing at 12 Oak Ave', startMs: far + DAY_MS, endMs: far + DAY_MS + 3_600_000, timeZoneCode: 'America/Los_Angeles', taskWay: null, assignedRole: null, address: '12 Oak Ave, Austin, TX', finished: false, sourceType: SOURCE_TYPE.APPOINTMENT, smartPlan: false });
-	add({ ...task({ taskWay: 'Email', finished: true }), leadId: big, ownerUserId: demo, content: 'Send the market report', startMs: Date.UTC(2025, 2, 3, 17), endMs: Date.UTC(2025, 2, 3, 17, 30), timeZoneCode: 'America/Chicago' });
-	add({ ...task({ taskWay: 'Text', sourceType: SOURCE_TYPE.SMART_PLAN, smartPlan: true }), leadId: big, ownerUserId: demo, content: 'New Lead Nurture: day 3 text', startMs: far + 2 * DAY_MS, endMs: far + 2 * DAY_MS, timeZoneCode: 'America/Los_Angeles' });
-	add({ ...task({}), leadId: BigInt(SEED_IDS.notSharedLeadId), ownerUserId: other, content: "Other agent's call", startMs: far, endMs: far + 900_000, timeZoneCode: 'America/Chicago' });
-	add({ kind: 'appointment', leadId: BigInt(SEED_IDS.sharedLeadId), ownerUserId: other, content: 'Listing consultation', startMs: far + 3 * DAY_MS, endMs: far + 3 * DAY_MS + 3_600_000, timeZoneCode: 'America/Chicago', taskWay: null, assignedRole: null, address: '500 Congress Ave, Austin, TX', finished: false, sourceType: SOURCE_TYPE.APPOINTMENT, smartPlan: false });
-
-	// a busy calendar for the demo user: 1200 more entries over 2025-2030 on the demo user's leads
-	const leads = [...store.leads.values()]
-		.filter((l) => l.ownerUserId === demo && l.deletedAt === null)
-		.sort((a, b) => (a.leadId < b.leadId ? -1 : 1))
-		.slice(0, 40);
-	const span = CALENDAR_SEED.to - CALENDAR_SEED.from - 2 * DAY_MS;
-	for (let k = 0; k < 1200; k++) {
-		const lead = leads[k % leads.length];
-		const start = CALENDAR_SEED.from + Math.floor((k * span) / 1200) + (k % 9) * 3_600_000;
-		const zone = ZONES[k % ZONES.length];
-		const finished = k % 7 === 0;
-		if (k % 3 === 1) {
-			add({ kind: 'appointment', leadId: lead.leadId, ownerUserId: demo, content: `Showing #${k} with ${lead.firstName}`, startMs: start, endMs: start + 3_600_000, timeZoneCode: zone, taskWay: null, assignedRole: null, address: `${100 + k} Elm St, Austin, TX`, finished, sourceType: SOURCE_TYPE.APPOINTMENT, smartPlan: false });
-		} else {
-			const smartPlan = k % 11 === 0;
-			add({
-				...task({ taskWay: TASK_WAYS[k % 4], finished, smartPlan, sourceType: smartPlan ? SOURCE_TYPE.SMART_PLAN : SOURCE_TYPE.TASK }),
-				leadId: lead.leadId,
-				ownerUserId: demo,
-				content: `Follow up #${k} with ${lead.firstName}`,
-				startMs: start,
-				endMs: start + 1_800_000,
-				timeZoneCode: zone,
-			});
-		}
-	}
-	// the other agent's calendar (never listed for the demo user)
-	for (let k = 0; k < 10; k++) {
-		add({ ...task({}), leadId: BigInt(SEED_IDS.notSharedLeadId), ownerUserId: other, content: `Other agent follow-up #${k}`, startMs: far + k * DAY_MS, endMs: far + k * DAY_MS + 900_000, timeZoneCode: 'America/Chicago' });
-	}
-}
-
 /** Calendar V2 endpoints. */
 export const calendarModule: SandboxModule = { name: 'calendar', routes: calendarRoutes, seed: seedCalendar };
-

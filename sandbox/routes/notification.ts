@@ -5,6 +5,10 @@
  *
  * The OpenAPI declares only 400 for these ("task not found", "blank content", "blank subject or content"),
  * answered with INVALID_PARAMETER (20012) or MISSING_PARAMETER.
+ *
+ * The reminder resolves `taskId` in the one task store (../taskState.ts), so it sees every task and appointment,
+ * whichever route (V1, V2, Calendar V2) created it: an entry of the caller's team, of the kind `type` names,
+ * not deleted.
  */
 import { invalidParam, missingParam } from '../errors';
 import type { SandboxModule } from '../module';
@@ -13,17 +17,11 @@ import type { Route } from '../router';
 import { requiredId, requiredText } from '../salesAgentHelpers';
 import { SEED_IDS } from '../seed';
 import type { Store } from '../store';
+import { newTaskRecord, taskState } from '../taskState';
 
 /** The spec gives TASK; the OpenAPI enum adds APPOINTMENT. Both are accepted. */
 export const REMINDER_TYPES = ['TASK', 'APPOINTMENT'] as const;
 export type ReminderType = (typeof REMINDER_TYPES)[number];
-
-export interface ReminderTarget {
-	id: bigint;
-	type: ReminderType;
-	teamId: bigint;
-	assignedUserId: bigint;
-}
 
 export interface SentNotification {
 	channel: 'push' | 'sms' | 'email';
@@ -36,25 +34,19 @@ export interface SentNotification {
 }
 
 export class NotificationState {
-	/**
-	 * Tasks and appointments a reminder can be pushed for. The task and appointment emulators keep their own
-	 * records; this module knows the seeded ones below and any added with `addReminderTarget`.
-	 */
-	targets = new Map<string, ReminderTarget>();
 	sent: SentNotification[] = [];
 }
 
 export const notificationState = (store: Store): NotificationState => store.ext('notification', () => new NotificationState());
 
-export function addReminderTarget(store: Store, target: ReminderTarget): void {
-	notificationState(store).targets.set(target.id.toString(), target);
-}
-
+/** Tasks and appointments seeded for the reminder (in the shared task store). */
 export const NOTIFICATION_IDS = {
+	/** the demo user's task */
 	taskId: '8800000001',
+	/** the demo user's appointment */
 	appointmentId: '8800000002',
-	/** a task whose id is above 2^53, assigned to the other agent of the demo team */
-	bigTaskId: '9007199254770001',
+	/** a task whose id is above 2^53, assigned to the other agent of the demo team (was 9007199254770001, a seeded task's id) */
+	bigTaskId: '9007199254780001',
 	/** a task of another team */
 	foreignTaskId: '8800000009',
 } as const;
@@ -70,13 +62,13 @@ const routes: Route[] = [
 			if (body.type === undefined || body.type === null) throw missingParam('type');
 			const type = String(body.type);
 			if (!(REMINDER_TYPES as readonly string[]).includes(type)) throw invalidParam(`'type' must be TASK or APPOINTMENT, got '${type}'`);
-			const state = notificationState(ctx.store);
-			const target = state.targets.get(taskId.toString());
-			if (!target || target.type !== type || target.teamId !== ctx.user.teamId) {
-				throw invalidParam(`${type === 'TASK' ? 'task' : 'appointment'} ${taskId} not found`);
+			const target = taskState(ctx.store).find(taskId);
+			const kind = type === 'TASK' ? 'task' : 'appointment';
+			if (!target || target.deleteFlag || target.kind !== kind || target.teamId !== ctx.user.teamId) {
+				throw invalidParam(`${kind} ${taskId} not found`);
 			}
 			const agent = ctx.store.getUser(target.assignedUserId);
-			state.sent.push({ channel: 'push', toUserId: target.assignedUserId, to: agent?.email ?? '', content: `Reminder: ${type.toLowerCase()} ${taskId}`, refId: taskId, time: ctx.now });
+			notificationState(ctx.store).sent.push({ channel: 'push', toUserId: target.assignedUserId, to: agent?.email ?? '', content: `Reminder: ${type.toLowerCase()} ${taskId}`, refId: taskId, time: ctx.now });
 			return { body: { message: 'Push sent successfully' } };
 		},
 	},
@@ -105,13 +97,21 @@ const routes: Route[] = [
 	},
 ];
 
+/** 2025-12-20T16:00:00Z */
+const T = Date.UTC(2025, 11, 20, 16);
+
 function seed(store: Store): void {
-	const teamId = BigInt(SEED_IDS.teamId);
+	const state = taskState(store);
 	const demo = BigInt(SEED_IDS.demoUserId);
-	addReminderTarget(store, { id: BigInt(NOTIFICATION_IDS.taskId), type: 'TASK', teamId, assignedUserId: demo });
-	addReminderTarget(store, { id: BigInt(NOTIFICATION_IDS.appointmentId), type: 'APPOINTMENT', teamId, assignedUserId: demo });
-	addReminderTarget(store, { id: BigInt(NOTIFICATION_IDS.bigTaskId), type: 'TASK', teamId, assignedUserId: BigInt(SEED_IDS.otherAgentUserId) });
-	addReminderTarget(store, { id: BigInt(NOTIFICATION_IDS.foreignTaskId), type: 'TASK', teamId: 99999n, assignedUserId: 99999001n });
+	const other = BigInt(SEED_IDS.otherAgentUserId);
+	const mine = store.getLead(SEED_IDS.savedSearchLeadId)!;
+	const add = (id: string, lead: { leadId: bigint; teamId: bigint }, assignee: bigint, fields: { kind: 'task' | 'appointment'; content: string; startAt?: number }) =>
+		state.add({ ...newTaskRecord(lead, assignee, T - 86_400_000, { type: fields.kind === 'task' ? 'Call' : 'Appointment', endAt: T, assignedUserId: assignee, ...fields }), id: BigInt(id) });
+	add(NOTIFICATION_IDS.taskId, mine, demo, { kind: 'task', content: 'Call about the inspection' });
+	add(NOTIFICATION_IDS.appointmentId, mine, demo, { kind: 'appointment', content: 'Final walk-through', startAt: T - 3_600_000 });
+	add(NOTIFICATION_IDS.bigTaskId, store.getLead(SEED_IDS.notSharedLeadId)!, other, { kind: 'task', content: 'Oscar: call the lender' });
+	// another team's task: its lead is not in this sandbox, so no list shows it; only the team check can refuse it
+	add(NOTIFICATION_IDS.foreignTaskId, { leadId: 99999000001n, teamId: 99999n }, 99999001n, { kind: 'task', content: 'Foreign task' });
 }
 
 /** Notification endpoints. */

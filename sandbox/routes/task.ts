@@ -1,8 +1,8 @@
 /**
  * Task endpoints, V1 (`/v1.0/tasks...`) and V2 (`/v2.0/tasks...`, tasks and appointments together).
- * Records, access rules and views live in ../taskState.ts (shared with the appointment module).
+ * Records, access rules and views live in ../taskState.ts (shared with appointments, Calendar V2 and reminders);
+ * writes go through ../taskWrites.ts so every route emits the same webhook events.
  */
-import { emitTask } from '../delivery/emit';
 import { ApiError, invalidParam, limitNotValid, missingParam, userNotExist } from '../errors';
 import { toInt64 } from '../json';
 import type { SandboxModule } from '../module';
@@ -20,6 +20,8 @@ import {
 	entryForCaller,
 	leadForCaller,
 	leadFromQuery,
+	liveLead,
+	newTaskRecord,
 	parseV2Time,
 	permissionDenied,
 	readTimeZone,
@@ -29,6 +31,7 @@ import {
 	taskViewV1,
 	taskViewV2,
 } from '../taskState';
+import { createEntry, deleteEntry, entryUpdated, finishEntry, reopenEntry } from '../taskWrites';
 
 const present = (o: Obj, name: string): boolean => o[name] !== undefined && o[name] !== null;
 
@@ -76,10 +79,6 @@ function readDeadline(o: Obj, required: boolean): number | undefined {
 
 const zoneOf = (ctx: Ctx): string => ctx.user.timeZoneId || 'UTC';
 
-function touch(entry: TaskRecord, ctx: Ctx): void {
-	entry.lastUpdate = ctx.now;
-}
-
 function refuseSmartPlan(entry: TaskRecord): void {
 	if (entry.smartPlan) throw smartPlanTask(entry.id);
 }
@@ -110,31 +109,8 @@ const v1Routes: Route[] = [
 			const type = oneOf(o, 'type', TASK_TYPES, true)!;
 			const role = oneOf(o, 'assignedRole', ASSIGNED_ROLES, true)!;
 			const lead = leadForCaller(ctx, leadId);
-			const entry = taskState(ctx.store).add({
-				kind: 'task',
-				type,
-				leadId: lead.leadId,
-				teamId: lead.teamId,
-				creatorId: ctx.user.userId,
-				content,
-				startAt: null,
-				endAt: deadline,
-				timeZoneCode: null,
-				allDay: false,
-				address: '',
-				assignedRole: role,
-				assignedUserId: assigneeOf(lead, role),
-				finishFlag: false,
-				finishTime: null,
-				createTime: ctx.now,
-				lastUpdate: ctx.now,
-				deleteFlag: false,
-				reminderType: 0,
-				subject: '',
-				body: '',
-				smartPlan: null,
-			});
-			emitTask(ctx.store, 'created', entry, ctx.now);
+			const fields = { kind: 'task' as const, type, content, endAt: deadline, assignedRole: role, assignedUserId: assigneeOf(lead, role) };
+			const entry = createEntry(ctx.store, newTaskRecord(lead, ctx.user.userId, ctx.now, fields), ctx.now);
 			return { body: { taskId: entry.id } };
 		},
 	},
@@ -162,13 +138,7 @@ const v1Routes: Route[] = [
 			}
 			if (optBool(o, 'finishFlag') === true) {
 				// finishFlag wins: the task is completed and the other fields are ignored
-				const wasOpen = !entry.finishFlag;
-				if (!entry.finishFlag) {
-					entry.finishFlag = true;
-					entry.finishTime = ctx.now;
-				}
-				touch(entry, ctx);
-				emitTask(ctx.store, wasOpen ? 'finished' : 'updated', entry, ctx.now);
+				if (!finishEntry(ctx.store, entry, ctx.now)) entryUpdated(ctx.store, entry, ctx.now);
 				return empty();
 			}
 			const content = optString(o, 'content');
@@ -183,8 +153,7 @@ const v1Routes: Route[] = [
 				entry.assignedRole = role;
 				entry.assignedUserId = assigneeOf(ctx.store.getLead(entry.leadId)!, role);
 			}
-			touch(entry, ctx);
-			emitTask(ctx.store, 'updated', entry, ctx.now);
+			entryUpdated(ctx.store, entry, ctx.now);
 			return empty();
 		},
 	},
@@ -194,9 +163,7 @@ const v1Routes: Route[] = [
 		handler: (ctx) => {
 			const { entry } = entryForCaller(ctx, 'task');
 			refuseSmartPlan(entry);
-			entry.deleteFlag = true;
-			touch(entry, ctx);
-			emitTask(ctx.store, 'deleted', entry, ctx.now);
+			deleteEntry(ctx.store, entry, ctx.now);
 			return empty();
 		},
 	},
@@ -232,31 +199,9 @@ const v2Routes: Route[] = [
 			checkOrder(startAt, endAt);
 			const address = optString(o, 'address') ?? '';
 			const lead = leadForCaller(ctx, leadId);
-			const entry = taskState(ctx.store).add({
-				kind: type === 'Appointment' ? 'appointment' : 'task',
-				type,
-				leadId: lead.leadId,
-				teamId: lead.teamId,
-				creatorId: ctx.user.userId,
-				content,
-				startAt,
-				endAt,
-				timeZoneCode: timeZoneCode ?? null,
-				allDay: false,
-				address,
-				assignedRole: role,
-				assignedUserId: assigneeOf(lead, role),
-				finishFlag: false,
-				finishTime: null,
-				createTime: ctx.now,
-				lastUpdate: ctx.now,
-				deleteFlag: false,
-				reminderType: 0,
-				subject: '',
-				body: '',
-				smartPlan: null,
-			});
-			emitTask(ctx.store, 'created', entry, ctx.now);
+			const kind = type === 'Appointment' ? 'appointment' : 'task';
+			const fields = { kind, type, content, startAt, endAt, timeZoneCode: timeZoneCode ?? null, address, assignedRole: role, assignedUserId: assigneeOf(lead, role) } as const;
+			const entry = createEntry(ctx.store, newTaskRecord(lead, ctx.user.userId, ctx.now, fields), ctx.now);
 			return { body: { taskId: entry.id } };
 		},
 	},
@@ -288,7 +233,7 @@ const v2Routes: Route[] = [
 
 			// ordered by start time descending; deleted entries keep their place so a cursor on them still works
 			const ordered = [...taskState(store).entries.values()]
-				.filter((t) => t.assignedUserId === target.userId && store.getLead(t.leadId)?.deletedAt === null)
+				.filter((t) => t.assignedUserId === target.userId && liveLead(store, t.leadId) !== undefined)
 				.sort(byTime(-1));
 			let start = 0;
 			if (currentId > 0n) {
@@ -328,8 +273,7 @@ const v2Routes: Route[] = [
 			if (endAt !== undefined) entry.endAt = endAt;
 			if (address !== undefined) entry.address = address;
 			if (timeZoneCode !== undefined) entry.timeZoneCode = timeZoneCode;
-			touch(entry, ctx);
-			emitTask(ctx.store, 'updated', entry, ctx.now);
+			entryUpdated(ctx.store, entry, ctx.now);
 			return message('Task updated successfully');
 		},
 	},
@@ -339,9 +283,7 @@ const v2Routes: Route[] = [
 		handler: (ctx) => {
 			const { entry } = entryForCaller(ctx);
 			refuseSmartPlan(entry);
-			entry.deleteFlag = true;
-			touch(entry, ctx);
-			emitTask(ctx.store, 'deleted', entry, ctx.now);
+			deleteEntry(ctx.store, entry, ctx.now);
 			return message('Task deleted successfully');
 		},
 	},
@@ -351,12 +293,7 @@ const v2Routes: Route[] = [
 		handler: (ctx) => {
 			const { entry } = entryForCaller(ctx);
 			refuseSmartPlan(entry);
-			if (!entry.finishFlag) {
-				entry.finishFlag = true;
-				entry.finishTime = ctx.now;
-				touch(entry, ctx);
-				emitTask(ctx.store, 'finished', entry, ctx.now);
-			}
+			finishEntry(ctx.store, entry, ctx.now);
 			return message('Task finished successfully');
 		},
 	},
@@ -366,12 +303,7 @@ const v2Routes: Route[] = [
 		handler: (ctx) => {
 			const { entry } = entryForCaller(ctx);
 			refuseSmartPlan(entry);
-			if (entry.finishFlag) {
-				entry.finishFlag = false;
-				entry.finishTime = null;
-				touch(entry, ctx);
-				emitTask(ctx.store, 'updated', entry, ctx.now);
-			}
+			reopenEntry(ctx.store, entry, ctx.now);
 			return message('Task unfinished successfully');
 		},
 	},

@@ -298,12 +298,21 @@ describe('GET /v2.0/calendar/meetings/available', () => {
 		expect((await slots({ startTime: from, endTime: from + 14 * DAY, limit: 3 })).body.data.slots).toHaveLength(3);
 	});
 
-	it('leaves out slots taken by open appointments', async () => {
+	it('leaves out slots taken by open appointments, whichever route made them', async () => {
 		const monday = Date.UTC(2030, 5, 3, 0);
-		const free = (await slots({ startTime: monday, endTime: monday + 2 * DAY, timeZoneCode: 'America/Los_Angeles', limit: 100 })).body.data;
-		const showing = Date.UTC(2030, 5, 4, 16); // the seeded appointment, 09:00-10:00 Los Angeles
-		expect(free.slots.map((x: any) => x.startTimeMs)).not.toContain(showing);
-		expect(free.slots.map((x: any) => x.startTimeMs)).toContain(showing + 3_600_000);
+		const starts = async () => (await slots({ startTime: monday, endTime: monday + 2 * DAY, timeZoneCode: 'America/Los_Angeles', limit: 100 })).body.data.slots.map((x: any) => x.startTimeMs);
+		const showing = Date.UTC(2030, 5, 4, 16); // Tuesday 09:00-10:00 Los Angeles
+		expect(await starts()).toContain(showing);
+		const viaTasks = await api().post('/v2.0/tasks', { body: { type: 'Appointment', leadId: SEED_IDS.bigLeadId, content: 'Showing', assignedRole: 'Agent', startAt: iso(showing), endAt: iso(showing + 3_600_000) } });
+		expect(viaTasks.status).toBe(200);
+		const viaCalendar = await api().post('/v2.0/calendar', { body: { type: 'APPOINTMENT', leadId: SEED_IDS.bigLeadId, content: 'Second showing', startAt: iso(showing + 7_200_000), endAt: iso(showing + 10_800_000), timeZoneCode: 'UTC' } });
+		expect(viaCalendar.status).toBe(200);
+		const taken = await starts();
+		expect(taken).not.toContain(showing);
+		expect(taken).toContain(showing + 3_600_000);
+		expect(taken).not.toContain(showing + 7_200_000);
+		await api().post(`/v2.0/calendar/${viaCalendar.body.data.id}/finish`);
+		expect(await starts()).toContain(showing + 7_200_000);
 	});
 
 	it('accepts ISO with offset and the Ms forms; the string form wins when both are given', async () => {

@@ -1,5 +1,6 @@
 import { DEMO_API_KEY, type Sandbox, startSandbox } from '../../sandbox';
-import { NOTIFICATION_IDS, addReminderTarget, notificationState } from '../../sandbox/routes/notification';
+import { NOTIFICATION_IDS, notificationState } from '../../sandbox/routes/notification';
+import { TASK_SEED } from '../../sandbox/taskState';
 import { client } from './helpers';
 
 let sb: Sandbox;
@@ -27,9 +28,16 @@ describe(`POST ${PUSH}`, () => {
 		expect((await api().post(PUSH, { body: { taskId: Number(NOTIFICATION_IDS.appointmentId), type: 'APPOINTMENT' } })).status).toBe(200);
 		expect((await api().post(PUSH, { body: { taskId: Number(NOTIFICATION_IDS.appointmentId), type: 'TASK' } })).status).toBe(400);
 		expect((await api().post(PUSH, { body: { taskId: Number(NOTIFICATION_IDS.foreignTaskId), type: 'TASK' } })).status).toBe(400);
-		addReminderTarget(sb.store, { id: 77n, type: 'TASK', teamId: 88001n, assignedUserId: 9007199254741001n });
-		expect((await api().post(PUSH, { body: { taskId: 77, type: 'TASK' } })).status).toBe(200);
-		expect(notificationState(sb.store).sent.map((n) => n.channel)).toEqual(['push', 'push', 'push']);
+		expect(notificationState(sb.store).sent.map((n) => n.channel)).toEqual(['push', 'push']);
+	});
+
+	it('sees the seeded tasks of the task module too, and not deleted ones', async () => {
+		const id = TASK_SEED.openTaskId;
+		const raw = (taskId: string, type: string) => ({ rawBody: `{"taskId":${taskId},"type":"${type}"}`, headers: { 'Content-Type': 'application/json' } });
+		expect((await api().post(PUSH, raw(id, 'TASK'))).status).toBe(200);
+		expect((await api().post(PUSH, raw(TASK_SEED.appointmentId, 'APPOINTMENT'))).status).toBe(200);
+		await api().delete(`/v2.0/tasks/${id}`);
+		expect((await api().post(PUSH, raw(id, 'TASK'))).body.code).toBe(20012);
 	});
 });
 
