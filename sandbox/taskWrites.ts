@@ -19,23 +19,16 @@ export function entryUpdated(store: Store, entry: TaskRecord, now: number): void
 	emitTask(store, 'updated', entry, now);
 }
 
-/** Finishes an open entry; a finished one is left as it is (false). */
-export function finishEntry(store: Store, entry: TaskRecord, now: number): boolean {
-	if (entry.finishFlag) return false;
-	entry.finishFlag = true;
-	entry.finishTime = now;
+/**
+ * Finishes (true) or reopens (false) an entry; false when it already was so. Finishing emits `finished`, reopening
+ * an update (it has no event of its own).
+ */
+export function setFinished(store: Store, entry: TaskRecord, finished: boolean, now: number): boolean {
+	if (entry.finishFlag === finished) return false;
+	entry.finishFlag = finished;
+	entry.finishTime = finished ? now : null;
 	entry.lastUpdate = now;
-	emitTask(store, 'finished', entry, now);
-	return true;
-}
-
-/** Reopens a finished entry; an open one is left as it is (false). */
-export function reopenEntry(store: Store, entry: TaskRecord, now: number): boolean {
-	if (!entry.finishFlag) return false;
-	entry.finishFlag = false;
-	entry.finishTime = null;
-	entry.lastUpdate = now;
-	emitTask(store, 'updated', entry, now);
+	emitTask(store, finished ? 'finished' : 'updated', entry, now);
 	return true;
 }
 

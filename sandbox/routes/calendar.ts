@@ -40,7 +40,7 @@ import type { Obj } from '../params';
 import { asObject, boolParam, has, intParam, listParam, optString } from '../params';
 import type { Ctx, Route } from '../router';
 import { type TaskRecord, assigneeOf, liveEntry, liveLead, newTaskRecord } from '../taskState';
-import { createEntry, deleteEntry, entryUpdated, finishEntry, reopenEntry } from '../taskWrites';
+import { createEntry, deleteEntry, entryUpdated, setFinished } from '../taskWrites';
 import { isValidTimeZone, isoInZone } from '../time';
 import type { Lead } from '../types';
 
@@ -335,7 +335,7 @@ export const calendarRoutes: Route[] = [
 		method: 'POST',
 		pattern: '/v2.0/calendar/{calendarId}/finish',
 		handler: (ctx) => {
-			finishEntry(ctx.store, targetEntry(ctx), ctx.now);
+			setFinished(ctx.store, targetEntry(ctx), true, ctx.now);
 			return message('Calendar marked as finished');
 		},
 	},
@@ -343,7 +343,7 @@ export const calendarRoutes: Route[] = [
 		method: 'POST',
 		pattern: '/v2.0/calendar/{calendarId}/unfinish',
 		handler: (ctx) => {
-			reopenEntry(ctx.store, targetEntry(ctx), ctx.now);
+			setFinished(ctx.store, targetEntry(ctx), false, ctx.now);
 			return message('Calendar marked as not completed');
 		},
 	},

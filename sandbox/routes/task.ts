@@ -31,7 +31,7 @@ import {
 	taskViewV1,
 	taskViewV2,
 } from '../taskState';
-import { createEntry, deleteEntry, entryUpdated, finishEntry, reopenEntry } from '../taskWrites';
+import { createEntry, deleteEntry, entryUpdated, setFinished } from '../taskWrites';
 
 const present = (o: Obj, name: string): boolean => o[name] !== undefined && o[name] !== null;
 
@@ -138,7 +138,7 @@ const v1Routes: Route[] = [
 			}
 			if (optBool(o, 'finishFlag') === true) {
 				// finishFlag wins: the task is completed and the other fields are ignored
-				if (!finishEntry(ctx.store, entry, ctx.now)) entryUpdated(ctx.store, entry, ctx.now);
+				if (!setFinished(ctx.store, entry, true, ctx.now)) entryUpdated(ctx.store, entry, ctx.now);
 				return empty();
 			}
 			const content = optString(o, 'content');
@@ -293,7 +293,7 @@ const v2Routes: Route[] = [
 		handler: (ctx) => {
 			const { entry } = entryForCaller(ctx);
 			refuseSmartPlan(entry);
-			finishEntry(ctx.store, entry, ctx.now);
+			setFinished(ctx.store, entry, true, ctx.now);
 			return message('Task finished successfully');
 		},
 	},
@@ -303,7 +303,7 @@ const v2Routes: Route[] = [
 		handler: (ctx) => {
 			const { entry } = entryForCaller(ctx);
 			refuseSmartPlan(entry);
-			reopenEntry(ctx.store, entry, ctx.now);
+			setFinished(ctx.store, entry, false, ctx.now);
 			return message('Task unfinished successfully');
 		},
 	},
