@@ -118,6 +118,7 @@ export async function executeOperation(
 	const values = readValues(ctx, op, itemIndex);
 	try {
 		op.validate?.({ ctx, itemIndex, values });
+		op.toWire?.({ ctx, itemIndex, values });
 	} catch (error) {
 		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}

@@ -124,8 +124,13 @@ export interface OperationDef {
 	bodyFromList?: string;
 	/** Title of the collection that holds the optional parameters. */
 	optionalTitle?: string;
-	/** Checks across fields that the spec states, run before any request. */
+	/** Checks across fields that the spec states, run before any request; it changes no value. */
 	validate?: (op: OperationContext) => void;
+	/**
+	 * After validate: turns checked values into what Lofty expects when that is not one field's own conversion
+	 * (a default the spec implies, choices sent as JSON text, a field that one choice makes meaningless).
+	 */
+	toWire?: (op: OperationContext) => void;
 	/** Shapes the result when the answer alone is not what a user needs (Delete). */
 	output?: (response: unknown, op: OperationContext) => IDataObject | IDataObject[];
 	/** A line shown above the fields (for example that a write is asynchronous). */

@@ -59,7 +59,6 @@ function checkCreate(op: OperationContext): void {
 	if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new InvalidValue('Email', `must be an e-mail address such as name@email.com, got ${email}`);
 	const phoneCode = op.values.phoneCode as string | undefined;
 	if (phoneCode !== undefined && !/^\+?\d{1,6}$/.test(phoneCode)) throw new InvalidValue('Phone Country Code', `must be digits such as 1, got ${phoneCode}`);
-	if (phoneCode?.startsWith('+')) op.values.phoneCode = phoneCode.slice(1);
 	// Licenses given in the raw JSON option count against the same limit.
 	const extra = op.values.profileJson as IDataObject | undefined;
 	const inJson = (record(extra?.workInfo).licenses ?? extra?.licenses) as unknown;
@@ -186,6 +185,11 @@ export const agent: ResourceDef = {
 				},
 			],
 			validate: checkCreate,
+			// Lofty takes the country code as digits only.
+			toWire(op) {
+				const phoneCode = op.values.phoneCode as string | undefined;
+				if (phoneCode?.startsWith('+')) op.values.phoneCode = phoneCode.slice(1);
+			},
 			output(response) {
 				const r = record(response);
 				const id = r.data === undefined || r.data === null || String(r.data) === '0' ? null : String(r.data);

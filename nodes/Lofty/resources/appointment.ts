@@ -74,7 +74,9 @@ const operations: OperationDef[] = [
 				{ name: 'startAt', label: 'Start' },
 				{ name: 'endAt', label: 'End' },
 			]);
-			// Lofty creates an appointment when the entry's type is "Appointment"; it travels in the merged fields.
+		},
+		// Lofty creates an appointment when the entry's type is "Appointment"; it travels in the merged fields.
+		toWire(op) {
 			op.values.extraFields = { ...(op.values.extraFields as IDataObject | undefined), type: 'Appointment' };
 		},
 	},

@@ -243,10 +243,13 @@ export const calendar: ResourceDef = {
 			validate(op) {
 				const zone = checkZone(op);
 				checkStartEnd(op, zone);
-				if (op.values.type === 'APPOINTMENT') delete op.values.taskWay;
-				else if (op.values.address !== undefined) {
+				if (op.values.type !== 'APPOINTMENT' && op.values.address !== undefined) {
 					throw new InvalidValue('Address', 'applies to appointments only; remove it or set Type to Appointment');
 				}
+			},
+			// An appointment has no task way; its default must not go out with it.
+			toWire(op) {
+				if (op.values.type === 'APPOINTMENT') delete op.values.taskWay;
 			},
 			errorHints: { '20012': CREATE_INVALID_HINT, INVALID_PARAMETER: CREATE_INVALID_HINT },
 			// `{data: {id, type, message}}`: the composite id is what Update, Finish and Delete take.

@@ -75,7 +75,10 @@ export const customField: ResourceDef = {
 				if (!SELECT_TYPES.includes(op.values.attributeType as string)) {
 					throw new InvalidValue('Choices', 'only apply to Single Select and Multi Select fields; remove them or change the Type');
 				}
-				op.values.selectOptions = JSON.stringify({ option: choices });
+			},
+			toWire(op) {
+				const choices = op.values.selectOptions as string[] | undefined;
+				if (choices !== undefined) op.values.selectOptions = JSON.stringify({ option: choices });
 			},
 			// Lofty answers the bare string "success".
 			output: (response, op) => ({

@@ -41,7 +41,10 @@ function checkTarget(op: OperationContext): void {
 	if (op.values.listingId !== undefined && op.values.soldListingId !== undefined) {
 		throw new InvalidValue('Listing ID', 'cannot be combined with Sold Listing ID');
 	}
-	// The spec requires a target; without one the user means "my listings", which is what the API defaults to.
+}
+
+/** The spec requires a target; without one the user means "my listings", which is what the API defaults to. */
+function defaultTarget(op: OperationContext): void {
 	if (!TARGETS.some((name) => op.values[name] !== undefined)) op.values.agentListings = true;
 }
 
@@ -59,6 +62,7 @@ function agentListingOperation(sold: boolean): OperationDef {
 			: { style: 'cursor', cursorParam: 'nextPageKey', nextKey: '_listingMetadata.nextPageKey', limitParam: 'limit', maxPageSize: 1000, itemsKey: 'listIng.listings' },
 		params: agentListingParams(sold),
 		validate: checkTarget,
+		toWire: defaultTarget,
 		errorHints: LISTING_HINTS,
 	};
 }

@@ -108,7 +108,7 @@ export const note: ResourceDef = {
 					description: 'Keep only notes of these types; all when empty. Choosing System also switches on Include System Notes.',
 				},
 			],
-			validate(op) {
+			toWire(op) {
 				if ((op.values.noteTypes as string[] | undefined)?.includes('System')) op.values.includeSystemNote = true;
 			},
 			output(response, op: OperationContext) {

@@ -40,11 +40,14 @@ function checkRole(op: OperationContext): void {
 	if (type === ASSISTANT_LEAD && roleId === undefined) {
 		throw new InvalidValue('Role Name or ID', 'is required when Business Type is 4 - Assistant Leads (Lofty would answer INVAID_ROLE_ID)');
 	}
-	if (roleId !== undefined) {
-		const n = Number(String(roleId).trim());
-		if (!Number.isInteger(n)) throw new InvalidValue('Role Name or ID', `must be a role ID (a whole number), got ${String(roleId)}`);
-		op.values.roleId = n;
+	if (roleId !== undefined && !Number.isInteger(Number(String(roleId).trim()))) {
+		throw new InvalidValue('Role Name or ID', `must be a role ID (a whole number), got ${String(roleId)}`);
 	}
+}
+
+/** The role dropdown gives text; Lofty wants the number. */
+function roleToWire(op: OperationContext): void {
+	if (op.values.roleId !== undefined) op.values.roleId = Number(String(op.values.roleId).trim());
 }
 
 /** touchMinutes: more than 0 and at most 1440; above 60 a whole number of hours. */
@@ -117,6 +120,7 @@ export const routing: ResourceDef = {
 			params: [businessType, roleParam('query')],
 			simplify: ['name', 'ruleSwitch', 'sourceName', 'tagNames', 'activeHours', 'routingStrategy', 'updateTime'],
 			validate: checkRole,
+			toWire: roleToWire,
 		},
 		{
 			value: 'updateRule',
@@ -198,22 +202,20 @@ export const routing: ResourceDef = {
 				checkWhole(op, 'hoursEnd', 'Active Until Hour');
 				checkWhole(op, 'strategyType', 'Strategy Type');
 				checkTouchMinutes(op);
+				for (const d of (op.values.activeDays as unknown[] | undefined) ?? []) {
+					const n = Number(d);
+					if (!Number.isInteger(n) || n < 1 || n > 7) throw new InvalidValue('Active Days', `must be days 1 to 7, got ${String(d)}`);
+				}
+				for (const row of (op.values.memberWeights as IDataObject[] | undefined) ?? []) {
+					if (!Number.isInteger(row.weight ?? 1)) throw new InvalidValue('Weight', `must be a whole number, got ${String(row.weight)}`);
+				}
+			},
+			// Days go out as numbers; a member row without a weight gets the default weight 1.
+			toWire(op) {
 				const days = op.values.activeDays as unknown[] | undefined;
-				if (days) {
-					op.values.activeDays = days.map((d) => {
-						const n = Number(d);
-						if (!Number.isInteger(n) || n < 1 || n > 7) throw new InvalidValue('Active Days', `must be days 1 to 7, got ${String(d)}`);
-						return n;
-					});
-				}
+				if (days) op.values.activeDays = days.map(Number);
 				const weights = op.values.memberWeights as IDataObject[] | undefined;
-				if (weights) {
-					op.values.memberWeights = weights.map((row) => {
-						if (!Number.isInteger(row.weight ?? 1)) throw new InvalidValue('Weight', `must be a whole number, got ${String(row.weight)}`);
-						// IDs of rows travel as exact integers, like top-level IDs.
-						return { memberId: BigInt(row.memberId as string), weight: (row.weight as number | undefined) ?? 1 } as unknown as IDataObject;
-					});
-				}
+				if (weights) op.values.memberWeights = weights.map((row) => ({ ...row, weight: row.weight ?? 1 }));
 			},
 			output: (response, op) => updated(response, op, { ruleId: op.values.ruleId as string }),
 		},
@@ -226,6 +228,7 @@ export const routing: ResourceDef = {
 			path: '/v1.0/routing/rule/supplement/{type}',
 			params: [businessType, roleParam('query')],
 			validate: checkRole,
+			toWire: roleToWire,
 		},
 		{
 			value: 'updateDefaultRule',
@@ -268,6 +271,7 @@ export const routing: ResourceDef = {
 					throw new InvalidValue('Default Assignee Name or ID', 'give either a default assignee or a default office, not both');
 				}
 			},
+			toWire: roleToWire,
 			output: (response, op) => updated(response, op, {}),
 		},
 		{
@@ -288,6 +292,7 @@ export const routing: ResourceDef = {
 			path: '/v1.0/routing/member/list/{type}',
 			params: [businessType, roleParam('query')],
 			validate: checkRole,
+			toWire: roleToWire,
 		},
 	],
 };

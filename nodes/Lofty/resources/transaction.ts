@@ -189,9 +189,6 @@ function checkWrite(op: OperationContext): void {
 		throw new InvalidValue('Type', `must be one of ${TRANSACTION_TYPES.join(', ')} (case-sensitive), got ${JSON.stringify(type)}`);
 	}
 	checkCommissions(op);
-	const rows = op.values.customFields as IDataObject[] | undefined;
-	// fixedCollection rows keep IDs as text; the custom field ID goes out as an exact integer.
-	if (rows) op.values.customFields = rows.map((row) => ({ ...row, id: BigInt(row.id as string) })) as unknown as IDataObject[];
 }
 
 /** Create and update answer with the saved transaction: say so when Lofty replaced the type or status. */
