@@ -65,7 +65,26 @@ interface Target {
 	cap?: number;
 }
 
+/**
+ * One read of the credential per execution context and type: n8n loads and decrypts a credential on every
+ * getCredentials call, which per item of a bulk job costs more than the request itself (measured in `npm run bench`).
+ */
+const targets = new WeakMap<object, Map<string, Promise<Target>>>();
+
 async function target(ctx: LoftyContext, type: string): Promise<Target> {
+	let byType = targets.get(ctx);
+	if (!byType) targets.set(ctx, (byType = new Map()));
+	let found = byType.get(type);
+	if (!found) {
+		found = readTarget(ctx, type);
+		byType.set(type, found);
+		// A failed read is not kept: the next item tries again.
+		found.catch(() => byType.delete(type));
+	}
+	return await found;
+}
+
+async function readTarget(ctx: LoftyContext, type: string): Promise<Target> {
 	const credentials = await ctx.getCredentials(type);
 	const url = typeof credentials.baseUrl === 'string' && credentials.baseUrl.trim() ? credentials.baseUrl : DEFAULT_BASE_URL;
 	const baseUrl = url.trim().replace(/\/+$/, '');
