@@ -5,6 +5,7 @@
  *   - a representative set of operations (every pagination style over several pages, a write chain, an error path,
  *     both credential types) run as the editor's "Execute workflow" does, and run on the workers: each execution
  *     is named by exactly one worker's log, none by main's
+ *   - the Lofty Trigger across the two webhook processes (queueTrigger.ts)
  *   - stopping the set leaves no process behind
  *
  * Skipped with a log line where Postgres or Redis is not installed (apt-get install -y postgresql redis-server);
@@ -18,6 +19,7 @@ import { ROOT } from './n8nServer';
 import { byId, type Json } from './plan';
 import { PAGED, buildQueuePlan } from './queuePlan';
 import { QueueN8nServer, queueServicesMissing } from './queueServer';
+import { defineTriggerTests } from './queueTrigger';
 import { TRIGGER, chain, flowProblems, loftyNode, oauthToken, outputOf } from './suite';
 
 const VERSION = process.env.LOFTY_E2E_N8N_VERSION || '2.41.1';
@@ -116,6 +118,8 @@ if (missing.length && process.env.CI !== 'true') {
 				summary.push(`executions by worker: ${Object.entries(perWorker).map(([w, c]) => `${w} ${c}`).join(', ')}`);
 			});
 		});
+
+		defineTriggerTests({ n8n: () => n8n, sandbox: () => sandbox, creds: () => creds, summary });
 
 		describe('stopping', () => {
 			test('stopping the set (webhook processes, workers, main, task runners, Redis, Postgres) leaves no process behind', async () => {
