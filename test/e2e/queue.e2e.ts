@@ -20,7 +20,7 @@ import { byId, type Json } from './plan';
 import { PAGED, buildQueuePlan } from './queuePlan';
 import { QueueN8nServer, queueServicesMissing } from './queueServer';
 import { defineTriggerTests } from './queueTrigger';
-import { TRIGGER, chain, flowProblems, loftyNode, oauthToken, outputOf } from './suite';
+import { TRIGGER, chain, flowProblems, loftyNode, oauthCredentialData, oauthToken, outputOf } from './suite';
 
 const VERSION = process.env.LOFTY_E2E_N8N_VERSION || '2.41.1';
 const API_CRED = 'Lofty API key (queue e2e)';
@@ -55,18 +55,8 @@ if (missing.length && process.env.CI !== 'true') {
 			await n8n.start();
 			const token = await oauthToken(sandbox, `${n8n.base}/rest/oauth2-credential/callback`);
 			creds.api = { id: await n8n.createCredential(API_CRED, 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url }), name: API_CRED };
-			creds.oauth = {
-				id: await n8n.createCredential(OAUTH_CRED, 'loftyOAuth2Api', {
-					grantType: 'authorizationCode',
-					clientId: sandbox.oauthClient.clientId,
-					clientSecret: sandbox.oauthClient.clientSecret,
-					authUrl: `${sandbox.url}/page/vendor-auth.html`,
-					accessTokenUrl: `${sandbox.url}/api/user-web/oauth/token`,
-					baseUrl: sandbox.url,
-					oauthTokenData: { ...token, token_type: token.token_type ?? 'Bearer' },
-				}),
-				name: OAUTH_CRED,
-			};
+			const oauthData = oauthCredentialData(sandbox, { ...token, token_type: token.token_type ?? 'Bearer' });
+			creds.oauth = { id: await n8n.createCredential(OAUTH_CRED, 'loftyOAuth2Api', oauthData), name: OAUTH_CRED };
 		});
 
 		afterAll(async () => {

@@ -112,6 +112,16 @@ export function defineTriggerTests(ctx: TriggerContext): void {
 		let workflowId = '';
 		let callbackUrl = '';
 		let nextLead = 7_700_000_000_000_000n;
+		/** `count` deliveries nobody sent before, one after the other, each handed to `send`; resolves their ids. */
+		async function deliverEach(count: number, send: (d: { body: string; deliveryId: string }, i: number) => Promise<void>): Promise<string[]> {
+			const ids: string[] = [];
+			for (let i = 0; i < count; i++) {
+				const d = freshDelivery(nextLead++);
+				ids.push(d.deliveryId);
+				await send(d, i);
+			}
+			return ids;
+		}
 
 		beforeAll(() => configureDelivery(ctx.sandbox().store, { autoDeliver: true, allowHttpCallbacks: true, timeoutMs: 5000 }));
 		afterAll(() => configureDelivery(ctx.sandbox().store, { autoDeliver: false }));
@@ -141,14 +151,11 @@ export function defineTriggerTests(ctx: TriggerContext): void {
 			const [a, b] = n8n.stack.webhooks.map((w: Json) => w.base);
 			const before = (await executionsOf(n8n, workflowId)).length;
 			const K = 10;
-			const ids: string[] = [];
-			for (let i = 0; i < K; i++) {
-				const d = freshDelivery(nextLead++);
-				ids.push(d.deliveryId);
+			const ids = await deliverEach(K, async (d, i) => {
 				const [first, second] = i % 2 ? [b, a] : [a, b];
 				expect((await post(onProcess(callbackUrl, first), d.body, d.deliveryId)).status).toBe(200);
 				expect((await post(onProcess(callbackUrl, second), d.body, d.deliveryId)).status).toBeLessThan(300);
-			}
+			});
 			const exs = await settled(n8n, workflowId, (n) => n >= before + K, `${K} executions`);
 			const runs = runsPerDelivery(exs);
 			expect(ids.map((id) => runs.get(id) ?? 0)).toEqual(ids.map(() => 1));
@@ -160,14 +167,11 @@ export function defineTriggerTests(ctx: TriggerContext): void {
 			const [a, b] = n8n.stack.webhooks.map((w: Json) => w.base);
 			const before = (await executionsOf(n8n, workflowId)).length;
 			const K = 20;
-			const ids: string[] = [];
-			for (let i = 0; i < K; i++) {
-				const d = freshDelivery(nextLead++);
-				ids.push(d.deliveryId);
+			const ids = await deliverEach(K, async (d) => {
 				const answers = await Promise.all([post(onProcess(callbackUrl, a), d.body, d.deliveryId), post(onProcess(callbackUrl, b), d.body, d.deliveryId)]);
 				// at least one process took it (2xx); the other either took it too or asked for it again later
 				expect(answers.some((x) => x.status === 200)).toBe(true);
-			}
+			});
 			const exs = await settled(n8n, workflowId, (n) => n >= before + K, `${K} executions`);
 			const runs = ids.map((id) => runsPerDelivery(exs).get(id) ?? 0);
 			// never lost, at most once per webhook process
@@ -182,13 +186,11 @@ export function defineTriggerTests(ctx: TriggerContext): void {
 			const sent = n8n.stack.proxy.log.length;
 			n8n.stack.proxy.setRouting('by-path');
 			const K = 20;
-			const ids: string[] = [];
+			let ids: string[];
 			try {
-				for (let i = 0; i < K; i++) {
-					const d = freshDelivery(nextLead++);
-					ids.push(d.deliveryId);
+				ids = await deliverEach(K, async (d) => {
 					await Promise.all([post(viaProxy, d.body, d.deliveryId), post(viaProxy, d.body, d.deliveryId)]);
-				}
+				});
 			} finally {
 				n8n.stack.proxy.setRouting('round-robin');
 			}
@@ -237,12 +239,9 @@ export function defineTriggerTests(ctx: TriggerContext): void {
 				'First Time': link('Once Per Delivery'),
 			});
 			const K = 20;
-			const ids: string[] = [];
-			for (let i = 0; i < K; i++) {
-				const d = freshDelivery(nextLead++);
-				ids.push(d.deliveryId);
+			const ids = await deliverEach(K, async (d) => {
 				await Promise.all([post(onProcess(guarded.callbackUrl, a), d.body, d.deliveryId), post(onProcess(guarded.callbackUrl, b), d.body, d.deliveryId)]);
-			}
+			});
 			const exs = await settled(n8n, guarded.workflowId, (n) => n >= K, `${K} executions`, 3000);
 			const count = async (name: string) => runsPerDelivery(await executionsOf(n8n, guarded.workflowId, name));
 			const [triggered, deduped, once] = [runsPerDelivery(exs), await count('Remove Duplicates'), await count('Once Per Delivery')];

@@ -118,6 +118,19 @@ export async function oauthToken(sandbox: Sandbox, redirectUri: string): Promise
 	return tok.json;
 }
 
+/** A Lofty OAuth2 credential's data for the sandbox's demo client, holding `tokenData`. */
+export function oauthCredentialData(sandbox: Sandbox, tokenData: Json): Json {
+	return {
+		grantType: 'authorizationCode',
+		clientId: sandbox.oauthClient.clientId,
+		clientSecret: sandbox.oauthClient.clientSecret,
+		authUrl: `${sandbox.url}/page/vendor-auth.html`,
+		accessTokenUrl: `${sandbox.url}/api/user-web/oauth/token`,
+		baseUrl: sandbox.url,
+		oauthTokenData: tokenData,
+	};
+}
+
 export function defineSuite(opts: SuiteOptions): void {
 	const { version } = opts;
 	const available = !opts.skipWhenNotInstalled || n8nInstalled(version);
@@ -156,15 +169,7 @@ export function defineSuite(opts: SuiteOptions): void {
 			startedAt = Date.now();
 			token = await oauthToken(sandbox, `${n8n.base}/rest/oauth2-credential/callback`);
 			const apiId = await n8n.createCredential(API_CRED, 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url });
-			const oauthId = await n8n.createCredential(OAUTH_CRED, 'loftyOAuth2Api', {
-				grantType: 'authorizationCode',
-				clientId: sandbox.oauthClient.clientId,
-				clientSecret: sandbox.oauthClient.clientSecret,
-				authUrl: `${sandbox.url}/page/vendor-auth.html`,
-				accessTokenUrl: `${sandbox.url}/api/user-web/oauth/token`,
-				baseUrl: sandbox.url,
-				oauthTokenData: { ...token, token_type: token.token_type ?? 'Bearer' },
-			});
+			const oauthId = await n8n.createCredential(OAUTH_CRED, 'loftyOAuth2Api', oauthCredentialData(sandbox, { ...token, token_type: token.token_type ?? 'Bearer' }));
 			creds.api = { id: apiId, name: API_CRED };
 			creds.oauth = { id: oauthId, name: OAUTH_CRED };
 			n8n.log(`sandbox at ${sandbox.url}; credentials ${apiId} (loftyApi), ${oauthId} (loftyOAuth2Api)`);
@@ -193,15 +198,7 @@ export function defineSuite(opts: SuiteOptions): void {
 		});
 
 		describe('credential tests (POST /rest/credentials/test, as the editor runs them on a saved credential)', () => {
-			const oauthData = (tokenData: Json): Json => ({
-				grantType: 'authorizationCode',
-				clientId: sandbox.oauthClient.clientId,
-				clientSecret: sandbox.oauthClient.clientSecret,
-				authUrl: `${sandbox.url}/page/vendor-auth.html`,
-				accessTokenUrl: `${sandbox.url}/api/user-web/oauth/token`,
-				baseUrl: sandbox.url,
-				oauthTokenData: tokenData,
-			});
+			const oauthData = (tokenData: Json): Json => oauthCredentialData(sandbox, tokenData);
 
 			test('Lofty API: the demo key passes', async () => {
 				expect(outcome(await n8n.testStoredCredential(creds.api.id))).toMatch(/^OK/);
