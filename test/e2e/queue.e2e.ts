@@ -6,6 +6,7 @@
  *     both credential types) run as the editor's "Execute workflow" does, and run on the workers: each execution
  *     is named by exactly one worker's log, none by main's
  *   - the Lofty Trigger across the two webhook processes (queueTrigger.ts)
+ *   - pacing across workers: two bulk jobs at once with one credential under a time-scaled limit (queueBulk.ts)
  *   - stopping the set leaves no process behind
  *
  * Skipped with a log line where Postgres or Redis is not installed (apt-get install -y postgresql redis-server);
@@ -20,6 +21,7 @@ import { byId, type Json } from './plan';
 import { PAGED, buildQueuePlan } from './queuePlan';
 import { QueueN8nServer, queueServicesMissing } from './queueServer';
 import { defineTriggerTests } from './queueTrigger';
+import { runBulk } from './queueBulk';
 import { TRIGGER, chain, flowProblems, loftyNode, oauthCredentialData, oauthToken, outputOf } from './suite';
 
 const VERSION = process.env.LOFTY_E2E_N8N_VERSION || '2.41.1';
@@ -110,6 +112,28 @@ if (missing.length && process.env.CI !== 'true') {
 		});
 
 		defineTriggerTests({ n8n: () => n8n, sandbox: () => sandbox, creds: () => creds, summary });
+
+		describe('pacing across workers', () => {
+			test('two workers updating 1000 leads at once with one credential under a 500 per 6 s limit: no failed item, every write applied once', async () => {
+				// Lofty's 500 a minute, time-scaled by 10, for the application both workers share.
+				sandbox.setRateLimit({ perWindow: 500, windowMs: 6000 });
+				try {
+					const o = await runBulk(n8n, sandbox, creds.api, { jobs: 2, n: 1000, label: 'pacing' });
+					summary.push(`pacing: 2 workers (${o.workers.join(', ')}), 1000 updates: ${o.refused} answers 429, ${o.failed} failed items, ${o.writtenTwice} leads written twice, job ${(o.jobMs / 1000).toFixed(1)} s`);
+					expect(o.statuses).toEqual(['success', 'success']);
+					expect(new Set(o.workers).size).toBe(2);
+					expect({ items: o.items, failed: o.failed, errors: o.errors, updated: o.updated, writtenTwice: o.writtenTwice }).toEqual({
+						items: 1000,
+						failed: 0,
+						errors: [],
+						updated: 1000,
+						writtenTwice: 0,
+					});
+				} finally {
+					sandbox.setRateLimit({ perWindow: 1_000_000, windowMs: 60_000 });
+				}
+			});
+		});
 
 		describe('stopping', () => {
 			test('stopping the set (webhook processes, workers, main, task runners, Redis, Postgres) leaves no process behind', async () => {
