@@ -114,19 +114,24 @@ if (missing.length && process.env.CI !== 'true') {
 		defineTriggerTests({ n8n: () => n8n, sandbox: () => sandbox, creds: () => creds, summary });
 
 		describe('pacing across workers', () => {
-			test('two workers updating 1000 leads at once with one credential under a 500 per 6 s limit: no failed item, every write applied once', async () => {
-				// Lofty's 500 a minute, time-scaled by 10, for the application both workers share.
-				sandbox.setRateLimit({ perWindow: 500, windowMs: 6000 });
+			// Lofty's Development limit (100 a minute) time-scaled by 30, so that two workers surely come up against it.
+			const LIMIT = { perWindow: 100, windowMs: 2000 };
+			test(`two workers updating 400 leads at once with one credential under a ${LIMIT.perWindow} per ${LIMIT.windowMs / 1000} s limit: the limit is reached, no failed item, every write applied once`, async () => {
+				sandbox.setRateLimit(LIMIT);
 				try {
-					const o = await runBulk(n8n, sandbox, creds.api, { jobs: 2, n: 1000, label: 'pacing' });
-					summary.push(`pacing: 2 workers (${o.workers.join(', ')}), 1000 updates: ${o.refused} answers 429, ${o.failed} failed items, ${o.writtenTwice} leads written twice, job ${(o.jobMs / 1000).toFixed(1)} s`);
+					const o = await runBulk(n8n, sandbox, creds.api, { jobs: 2, n: 400, label: 'pacing', windowMs: LIMIT.windowMs });
+					summary.push(
+						`pacing: 2 workers (${o.workers.join(', ')}), 400 updates at ${LIMIT.perWindow} per ${LIMIT.windowMs / 1000} s: busiest window ${o.busiest}, ${o.refused} answers 429, ${o.failed} failed items, ${o.writtenTwice} leads written twice, job ${(o.jobMs / 1000).toFixed(1)} s`,
+					);
 					expect(o.statuses).toEqual(['success', 'success']);
 					expect(new Set(o.workers).size).toBe(2);
+					// the workers together came up against the limit (else this would test nothing)
+					expect(o.busiest).toBeGreaterThanOrEqual(LIMIT.perWindow * 0.9);
 					expect({ items: o.items, failed: o.failed, errors: o.errors, updated: o.updated, writtenTwice: o.writtenTwice }).toEqual({
-						items: 1000,
+						items: 400,
 						failed: 0,
 						errors: [],
-						updated: 1000,
+						updated: 400,
 						writtenTwice: 0,
 					});
 				} finally {
