@@ -15,22 +15,22 @@ import {
 	DEMO_CLIENT_SECRET,
 	OTHER_AGENT_API_KEY,
 	type Scopes,
-} from './auth';
-import { Faults } from './faults';
-import { DEFAULT_RATE_LIMIT, type RateLimitConfig, RateLimiter } from './rateLimit';
-import { Router, scopeOf } from './router';
-import { leadPartRoutes } from './routes/leadParts';
-import { leadReadRoutes } from './routes/leadReads';
-import { leadRoutes } from './routes/leads';
-import { memberRoutes } from './routes/members';
-import { oauthRoutes } from './routes/oauth';
-import { systemLogRoutes } from './routes/systemLogs';
-import { type DeliveryEngine, type DeliveryOptions, configureDelivery, deliveryEngine } from './delivery';
-import { MODULES } from './modules';
-import { SEED_IDS, seedStore } from './seed';
-import { type RequestLogEntry, handle } from './server';
-import { Store } from './store';
-import { type IdLike, toId } from './types';
+} from './core/auth';
+import { Faults } from './core/faults';
+import { DEFAULT_RATE_LIMIT, type RateLimitConfig, RateLimiter } from './core/rateLimit';
+import { Router, scopeOf } from './core/router';
+import { leadPartRoutes } from './resources/lead/parts';
+import { leadReadRoutes } from './resources/lead/reads';
+import { leadRoutes } from './resources/lead/routes';
+import { memberRoutes } from './resources/member/routes';
+import { oauthRoutes } from './core/oauth';
+import { systemLogRoutes } from './resources/systemLog/routes';
+import { type DeliveryEngine, type DeliveryOptions, configureDelivery, deliveryEngine } from './resources/webhook/delivery';
+import { MODULES } from './resources';
+import { SEED_IDS, seedStore } from './core/seed';
+import { type RequestLogEntry, handle } from './core/server';
+import { Store } from './core/store';
+import { type IdLike, toId } from './core/types';
 
 export {
 	ACCESS_TOKEN_TTL_SEC,
@@ -41,16 +41,16 @@ export {
 	OTHER_CLIENT_ID,
 	OTHER_CLIENT_SECRET,
 	pkceS256,
-} from './auth';
-export { Codes } from './errors';
-export { parseJson, stringifyJson } from './json';
-export { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './rateLimit';
-export { Faults, type FaultKind, type FaultSpec } from './faults';
-export { SEED_IDS, SEED_SOURCES, SEED_STAGES, SEED_TAGS, SEED_SEGMENTS } from './seed';
-export type { RequestLogEntry } from './server';
-export { Store } from './store';
-export { TIMELINE_TYPES, TL } from './timeline';
-export type * from './types';
+} from './core/auth';
+export { Codes } from './core/errors';
+export { parseJson, stringifyJson } from './core/json';
+export { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './core/rateLimit';
+export { Faults, type FaultKind, type FaultSpec } from './core/faults';
+export { SEED_IDS, SEED_SOURCES, SEED_STAGES, SEED_TAGS, SEED_SEGMENTS } from './core/seed';
+export type { RequestLogEntry } from './core/server';
+export { Store } from './core/store';
+export { TIMELINE_TYPES, TL } from './core/timeline';
+export type * from './core/types';
 
 export interface SandboxOptions {
 	port?: number;

@@ -16,7 +16,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { type Sandbox, SEED_IDS, parseJson, startSandbox, stringifyJson } from '../../sandbox';
-import { configureDelivery } from '../../sandbox/delivery';
+import { configureDelivery } from '../../sandbox/resources/webhook/delivery';
 import { RESOURCES } from '../../nodes/Lofty/resources';
 import { type ExecutionResult, N8nServer, NODE_TYPE, PACKAGE_NAME, ROOT, httpRequest, n8nInstalled } from './n8nServer';
 import { type Flow, type Json, type Step, byId } from './plan';

@@ -1,0 +1,228 @@
+/**
+ * Webhook subscriptions (api-spec.md "Webhook subscription endpoints", WebhookRequest/Response):
+ * - POST   /v1.0/webhook                 create: listId 1..12, HTTPS callbackUrl, limit 1..5000 (default 100),
+ *                                        permissionMode 0 (default) or 1;
+ * - GET    /v1.0/webhooks                the team's active subscriptions, a bare array of WebhookResponse;
+ * - DELETE /v1.0/webhook/{subscribeId}   empty body; WEBHOOK_DELETE_NOT_EXIST / WEBHOOK_DELETE_NO_AUTHORITY.
+ *
+ * Errors (400): WEBHOOK_TYPE_ERROR (listId missing or not 1..12, OpenAPI), WEBHOOK_CALLBACK_URL_INVALID
+ * (missing, unparsable or not https), WEBHOOK_EXCEED_LIMIT (the team holds MAX_WEBHOOK_SUBSCRIPTIONS;
+ * the real maximum is "not shown"), INVALID_PARAMETER 20012 (limit or permissionMode out of range).
+ * Delete: a subscription of another user (api-spec.md: "owned by another caller") or of another team
+ * (OpenAPI) is WEBHOOK_DELETE_NO_AUTHORITY; an unknown one WEBHOOK_DELETE_NOT_EXIST.
+ *
+ * The store (`webhookState(store).subscriptions`) is shaped for a delivery engine: owner user, team,
+ * application, event, callback, batch limit, permission mode, creation time and an `active` flag
+ * (a disabled subscription stays stored but is not listed, and can still be deleted).
+ *
+ * Delivery: `sandbox/delivery` (started by this module's seed) sends the events of sandbox writes to
+ * these subscriptions. HTTPS is required as by Lofty; the sandbox option `allowHttpCallbacks`
+ * (`configureDelivery(store, {allowHttpCallbacks: true})`, off by default) also accepts
+ * `http://` callbacks on loopback hosts, for a local n8n in tests.
+ */
+import { deliveryEngine, deliveryOptions, isLoopbackUrl } from './delivery/engine';
+import { ApiError, Codes, invalidParam } from '../../core/errors';
+import { toInt64 } from '../../core/json';
+import type { SandboxModule } from '../../core/module';
+import { asObject, pathId } from '../../core/params';
+import type { Route } from '../../core/router';
+import { SEED_IDS } from '../../core/seed';
+import type { Store } from '../../core/store';
+
+export const WEBHOOK_EVENTS: Record<number, string> = {
+	1: 'Agent Info',
+	2: 'Lead Info',
+	3: 'Lead Activity',
+	4: 'Listing Alert',
+	5: 'Transaction',
+	6: 'Call',
+	7: 'Email',
+	8: 'Text',
+	9: 'Note',
+	10: 'Task',
+	11: 'Appointment',
+	12: 'Pipeline Change',
+};
+
+/** Subscriptions a team may hold (the spec does not give the real number). */
+export const MAX_WEBHOOK_SUBSCRIPTIONS = 20;
+export const WEBHOOK_LIMIT_DEFAULT = 100;
+export const WEBHOOK_LIMIT_MAX = 5000;
+
+export interface WebhookSubscription {
+	subscribeId: bigint;
+	teamId: bigint;
+	/** the user who created it; only they may delete it */
+	ownerUserId: bigint;
+	/** the calling application (`apikey:...` or `oauth:<clientId>`) and its numeric vendor id */
+	appId: string;
+	vendorId: number;
+	listId: number;
+	callbackUrl: string;
+	/** most events per delivery batch */
+	limit: number;
+	/** 0 assignment-based, 1 ownership-based */
+	permissionMode: 0 | 1;
+	createdAt: number;
+	/** false once disabled (410 from the receiver, or failures); a ping can make it active again */
+	active: boolean;
+}
+
+export class WebhookState {
+	subscriptions = new Map<string, WebhookSubscription>();
+	nextId = 9007199254750001n;
+
+	/** Active subscriptions of a team for one event type: what a delivery engine would notify. */
+	activeFor(teamId: bigint, listId: number): WebhookSubscription[] {
+		return [...this.subscriptions.values()].filter((s) => s.active && s.teamId === teamId && s.listId === listId);
+	}
+}
+
+export const webhookState = (store: Store): WebhookState => store.ext('webhook', () => new WebhookState());
+
+/** A stable positive vendor number for an application name. */
+export function vendorIdOf(appId: string): number {
+	let h = 7;
+	for (const c of appId) h = (h * 31 + c.charCodeAt(0)) % 2_000_000_000;
+	return 100000 + h;
+}
+
+/** Identifiers of the seeded subscriptions. */
+export const WEBHOOK_IDS = {
+	/** demo owner, Lead Info (ID above 2^53) */
+	demoLead: '9007199254745001',
+	/** demo owner, Call, ownership-based */
+	demoCall: '563172647619608',
+	/** demo owner, Task, disabled (not listed) */
+	demoDisabled: '563172647619609',
+	/** the other agent's, Note */
+	otherNote: '563172647619700',
+	/** another team's */
+	otherTeam: '563172647619800',
+} as const;
+
+function seed(store: Store): void {
+	const state = webhookState(store);
+	const teamId = BigInt(SEED_IDS.teamId);
+	const demo = BigInt(SEED_IDS.demoUserId);
+	const other = BigInt(SEED_IDS.otherAgentUserId);
+	const t = Date.UTC(2025, 0, 15);
+	const add = (id: string, s: Omit<WebhookSubscription, 'subscribeId' | 'vendorId' | 'createdAt'>) =>
+		state.subscriptions.set(id, { subscribeId: BigInt(id), vendorId: vendorIdOf(s.appId), createdAt: t, ...s });
+	add(WEBHOOK_IDS.demoLead, { teamId, ownerUserId: demo, appId: 'apikey:demo-owner', listId: 2, callbackUrl: 'https://hooks.example.com/lofty/leads', limit: 100, permissionMode: 0, active: true });
+	add(WEBHOOK_IDS.demoCall, { teamId, ownerUserId: demo, appId: 'apikey:demo-owner', listId: 6, callbackUrl: 'https://hooks.example.com/lofty/calls', limit: 500, permissionMode: 1, active: true });
+	add(WEBHOOK_IDS.demoDisabled, { teamId, ownerUserId: demo, appId: 'apikey:demo-owner', listId: 10, callbackUrl: 'https://gone.example.com/tasks', limit: 100, permissionMode: 0, active: false });
+	add(WEBHOOK_IDS.otherNote, { teamId, ownerUserId: other, appId: 'apikey:other-agent', listId: 9, callbackUrl: 'https://other.example.com/notes', limit: 100, permissionMode: 0, active: true });
+	add(WEBHOOK_IDS.otherTeam, { teamId: 99001n, ownerUserId: 1n, appId: 'oauth:elsewhere', listId: 2, callbackUrl: 'https://elsewhere.example.com/hook', limit: 100, permissionMode: 0, active: true });
+	// The delivery engine (sandbox/delivery) of this store: events of sandbox writes go to these subscriptions.
+	deliveryEngine(store);
+}
+
+const view = (s: WebhookSubscription) => ({
+	subscribeId: s.subscribeId,
+	teamId: s.teamId,
+	listId: s.listId,
+	vendorId: s.vendorId,
+	callbackUrl: s.callbackUrl,
+	limit: s.limit,
+	permissionMode: s.permissionMode,
+});
+
+function isHttpsUrl(v: unknown): v is string {
+	if (typeof v !== 'string' || v.trim() === '') return false;
+	try {
+		const url = new URL(v.trim());
+		return url.protocol === 'https:' && url.hostname !== '';
+	} catch {
+		return false;
+	}
+}
+
+function intField(o: Record<string, unknown>, name: string): number | undefined | null {
+	const v = toInt64(o[name]);
+	if (v === undefined) return undefined;
+	if (v === null || v > 2_147_483_647n || v < -2_147_483_648n) return null;
+	return Number(v);
+}
+
+const routes: Route[] = [
+	{
+		method: 'POST',
+		pattern: '/v1.0/webhook',
+		body: 'json',
+		handler: ({ body, store, user, caller, now }) => {
+			const o = asObject(body);
+			const listId = intField(o, 'listId');
+			if (listId === undefined || listId === null || !WEBHOOK_EVENTS[listId]) {
+				throw new ApiError(400, 'WEBHOOK_TYPE_ERROR', `listId must be an event type from 1 to 12, got ${JSON.stringify(o.listId ?? null)}`);
+			}
+			// `allowHttpCallbacks` (a sandbox option, off by default) also accepts http:// on loopback hosts for tests.
+			const loopbackHttp =
+				deliveryOptions(store).allowHttpCallbacks === true &&
+				typeof o.callbackUrl === 'string' &&
+				o.callbackUrl.trim().startsWith('http://') &&
+				isLoopbackUrl(o.callbackUrl.trim());
+			if (!isHttpsUrl(o.callbackUrl) && !loopbackHttp) {
+				throw new ApiError(400, 'WEBHOOK_CALLBACK_URL_INVALID', 'callbackUrl must be a valid HTTPS URL');
+			}
+			const limit = intField(o, 'limit');
+			if (limit === null || (limit !== undefined && (limit < 1 || limit > WEBHOOK_LIMIT_MAX))) {
+				throw invalidParam(`'limit' must be between 1 and ${WEBHOOK_LIMIT_MAX}, got ${JSON.stringify(o.limit)}`);
+			}
+			const mode = intField(o, 'permissionMode');
+			if (mode === null || (mode !== undefined && mode !== 0 && mode !== 1)) {
+				throw invalidParam(`'permissionMode' must be 0 or 1, got ${JSON.stringify(o.permissionMode)}`);
+			}
+			const state = webhookState(store);
+			const held = [...state.subscriptions.values()].filter((s) => s.teamId === user.teamId).length;
+			if (held >= MAX_WEBHOOK_SUBSCRIPTIONS) {
+				throw new ApiError(400, 'WEBHOOK_EXCEED_LIMIT', `The account already holds the maximum of ${MAX_WEBHOOK_SUBSCRIPTIONS} webhook subscriptions`);
+			}
+			const appId = caller?.appId ?? 'anonymous';
+			const sub: WebhookSubscription = {
+				subscribeId: state.nextId++,
+				teamId: user.teamId,
+				ownerUserId: user.userId,
+				appId,
+				vendorId: vendorIdOf(appId),
+				listId,
+				callbackUrl: (o.callbackUrl as string).trim(),
+				limit: limit ?? WEBHOOK_LIMIT_DEFAULT,
+				permissionMode: (mode ?? 0) as 0 | 1,
+				createdAt: now,
+				active: true,
+			};
+			state.subscriptions.set(sub.subscribeId.toString(), sub);
+			return { body: view(sub) };
+		},
+	},
+	{
+		method: 'GET',
+		pattern: '/v1.0/webhooks',
+		handler: ({ store, user }) => ({
+			body: [...webhookState(store).subscriptions.values()].filter((s) => s.active && s.teamId === user.teamId).map(view),
+		}),
+	},
+	{
+		method: 'DELETE',
+		pattern: '/v1.0/webhook/{subscribeId}',
+		handler: ({ params, headers, store, user }) => {
+			// The OpenAPI requires Content-Type on this DELETE; live DELETEs answer 400 without it (api-notes.md).
+			if (!String(headers['content-type'] ?? '').toLowerCase().includes('application/json')) {
+				throw new ApiError(400, Codes.CONTENT_TYPE, 'Content-type must be: application/json');
+			}
+			const id = pathId(params.subscribeId, 'subscribeId');
+			const state = webhookState(store);
+			const sub = state.subscriptions.get(id.toString());
+			if (!sub) throw new ApiError(400, 'WEBHOOK_DELETE_NOT_EXIST', `Webhook subscription ${id} does not exist`);
+			if (sub.teamId !== user.teamId || sub.ownerUserId !== user.userId) {
+				throw new ApiError(400, 'WEBHOOK_DELETE_NO_AUTHORITY', `Webhook subscription ${id} belongs to another user`);
+			}
+			state.subscriptions.delete(id.toString());
+			return { raw: '' };
+		},
+	},
+];
+
+/** Webhook endpoints. */
+export const webhookModule: SandboxModule = { name: 'webhook', routes, seed };
