@@ -21,6 +21,6 @@ import { tagModule } from './tag/routes';
 import { taskModule } from './task/routes';
 import { transactionModule } from './transaction/routes';
 import { vendorModule } from './vendor/routes';
-import { webhookModule } from './webhook/routes';
+import { webhookModule } from './webhook';
 
 export const MODULES: SandboxModule[] = [agentModule, aiModule, appointmentModule, calendarModule, callModule, communicationModule, customFieldModule, leadPipelineModule, leadPondModule, listingModule, manualLogModule, noteModule, notificationModule, opportunityModule, organizationModule, routingModule, salesAgentModule, tagModule, taskModule, transactionModule, vendorModule, webhookModule];

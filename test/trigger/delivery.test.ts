@@ -15,7 +15,7 @@ import {
 	webhookDelivery,
 } from '../../sandbox/resources/webhook/delivery';
 import { DAY, HOUR, MINUTE, RETRY_DELAYS_MS, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
-import { webhookState } from '../../sandbox/resources/webhook/routes';
+import { webhookState } from '../../sandbox/resources/webhook';
 import { client } from '../sandbox/helpers';
 import { type ScriptedAnswer, ScriptedReceiver } from '../harness/trigger';
 

@@ -8,7 +8,7 @@ import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbo
 import { type DeliveryEngine, configureDelivery, emitAgent, emitNote, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
 import { HOUR, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
 import { NOTE_SEED } from '../../sandbox/resources/note/routes';
-import { webhookState } from '../../sandbox/resources/webhook/routes';
+import { webhookState } from '../../sandbox/resources/webhook';
 import { client } from '../sandbox/helpers';
 import { type TriggerHarness, startTrigger, triggerApiKey } from '../harness/trigger';
 

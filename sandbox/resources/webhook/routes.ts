@@ -11,112 +11,18 @@
  * Delete: a subscription of another user (api-spec.md: "owned by another caller") or of another team
  * (OpenAPI) is WEBHOOK_DELETE_NO_AUTHORITY; an unknown one WEBHOOK_DELETE_NOT_EXIST.
  *
- * The store (`webhookState(store).subscriptions`) is shaped for a delivery engine: owner user, team,
- * application, event, callback, batch limit, permission mode, creation time and an `active` flag
- * (a disabled subscription stays stored but is not listed, and can still be deleted).
- *
- * Delivery: `sandbox/delivery` (started by this module's seed) sends the events of sandbox writes to
+ * Delivery: `./delivery` (started by this resource's seed) sends the events of sandbox writes to
  * these subscriptions. HTTPS is required as by Lofty; the sandbox option `allowHttpCallbacks`
  * (`configureDelivery(store, {allowHttpCallbacks: true})`, off by default) also accepts
  * `http://` callbacks on loopback hosts, for a local n8n in tests.
  */
-import { deliveryEngine, deliveryOptions, isLoopbackUrl } from './delivery/engine';
 import { ApiError, Codes, invalidParam } from '../../core/errors';
 import { toInt64 } from '../../core/json';
-import type { SandboxModule } from '../../core/module';
 import { asObject, pathId } from '../../core/params';
 import type { Route } from '../../core/router';
-import { SEED_IDS } from '../../core/seed';
-import type { Store } from '../../core/store';
-
-export const WEBHOOK_EVENTS: Record<number, string> = {
-	1: 'Agent Info',
-	2: 'Lead Info',
-	3: 'Lead Activity',
-	4: 'Listing Alert',
-	5: 'Transaction',
-	6: 'Call',
-	7: 'Email',
-	8: 'Text',
-	9: 'Note',
-	10: 'Task',
-	11: 'Appointment',
-	12: 'Pipeline Change',
-};
-
-/** Subscriptions a team may hold (the spec does not give the real number). */
-export const MAX_WEBHOOK_SUBSCRIPTIONS = 20;
-export const WEBHOOK_LIMIT_DEFAULT = 100;
-export const WEBHOOK_LIMIT_MAX = 5000;
-
-export interface WebhookSubscription {
-	subscribeId: bigint;
-	teamId: bigint;
-	/** the user who created it; only they may delete it */
-	ownerUserId: bigint;
-	/** the calling application (`apikey:...` or `oauth:<clientId>`) and its numeric vendor id */
-	appId: string;
-	vendorId: number;
-	listId: number;
-	callbackUrl: string;
-	/** most events per delivery batch */
-	limit: number;
-	/** 0 assignment-based, 1 ownership-based */
-	permissionMode: 0 | 1;
-	createdAt: number;
-	/** false once disabled (410 from the receiver, or failures); a ping can make it active again */
-	active: boolean;
-}
-
-export class WebhookState {
-	subscriptions = new Map<string, WebhookSubscription>();
-	nextId = 9007199254750001n;
-
-	/** Active subscriptions of a team for one event type: what a delivery engine would notify. */
-	activeFor(teamId: bigint, listId: number): WebhookSubscription[] {
-		return [...this.subscriptions.values()].filter((s) => s.active && s.teamId === teamId && s.listId === listId);
-	}
-}
-
-export const webhookState = (store: Store): WebhookState => store.ext('webhook', () => new WebhookState());
-
-/** A stable positive vendor number for an application name. */
-export function vendorIdOf(appId: string): number {
-	let h = 7;
-	for (const c of appId) h = (h * 31 + c.charCodeAt(0)) % 2_000_000_000;
-	return 100000 + h;
-}
-
-/** Identifiers of the seeded subscriptions. */
-export const WEBHOOK_IDS = {
-	/** demo owner, Lead Info (ID above 2^53) */
-	demoLead: '9007199254745001',
-	/** demo owner, Call, ownership-based */
-	demoCall: '563172647619608',
-	/** demo owner, Task, disabled (not listed) */
-	demoDisabled: '563172647619609',
-	/** the other agent's, Note */
-	otherNote: '563172647619700',
-	/** another team's */
-	otherTeam: '563172647619800',
-} as const;
-
-function seed(store: Store): void {
-	const state = webhookState(store);
-	const teamId = BigInt(SEED_IDS.teamId);
-	const demo = BigInt(SEED_IDS.demoUserId);
-	const other = BigInt(SEED_IDS.otherAgentUserId);
-	const t = Date.UTC(2025, 0, 15);
-	const add = (id: string, s: Omit<WebhookSubscription, 'subscribeId' | 'vendorId' | 'createdAt'>) =>
-		state.subscriptions.set(id, { subscribeId: BigInt(id), vendorId: vendorIdOf(s.appId), createdAt: t, ...s });
-	add(WEBHOOK_IDS.demoLead, { teamId, ownerUserId: demo, appId: 'apikey:demo-owner', listId: 2, callbackUrl: 'https://hooks.example.com/lofty/leads', limit: 100, permissionMode: 0, active: true });
-	add(WEBHOOK_IDS.demoCall, { teamId, ownerUserId: demo, appId: 'apikey:demo-owner', listId: 6, callbackUrl: 'https://hooks.example.com/lofty/calls', limit: 500, permissionMode: 1, active: true });
-	add(WEBHOOK_IDS.demoDisabled, { teamId, ownerUserId: demo, appId: 'apikey:demo-owner', listId: 10, callbackUrl: 'https://gone.example.com/tasks', limit: 100, permissionMode: 0, active: false });
-	add(WEBHOOK_IDS.otherNote, { teamId, ownerUserId: other, appId: 'apikey:other-agent', listId: 9, callbackUrl: 'https://other.example.com/notes', limit: 100, permissionMode: 0, active: true });
-	add(WEBHOOK_IDS.otherTeam, { teamId: 99001n, ownerUserId: 1n, appId: 'oauth:elsewhere', listId: 2, callbackUrl: 'https://elsewhere.example.com/hook', limit: 100, permissionMode: 0, active: true });
-	// The delivery engine (sandbox/delivery) of this store: events of sandbox writes go to these subscriptions.
-	deliveryEngine(store);
-}
+import { deliveryOptions } from './delivery/engine';
+import { isLoopbackUrl } from './delivery/post';
+import { MAX_WEBHOOK_SUBSCRIPTIONS, WEBHOOK_EVENTS, WEBHOOK_LIMIT_DEFAULT, WEBHOOK_LIMIT_MAX, type WebhookSubscription, vendorIdOf, webhookState } from './state';
 
 const view = (s: WebhookSubscription) => ({
 	subscribeId: s.subscribeId,
@@ -145,7 +51,7 @@ function intField(o: Record<string, unknown>, name: string): number | undefined 
 	return Number(v);
 }
 
-const routes: Route[] = [
+export const webhookRoutes: Route[] = [
 	{
 		method: 'POST',
 		pattern: '/v1.0/webhook',
@@ -223,6 +129,3 @@ const routes: Route[] = [
 		},
 	},
 ];
-
-/** Webhook endpoints. */
-export const webhookModule: SandboxModule = { name: 'webhook', routes, seed };

@@ -24,17 +24,15 @@
  * (standalone sandbox). Callbacks are only ever sent to loopback hosts unless `loopbackOnly` is false;
  * others count as connection errors, so seeded subscriptions to example.com never reach the network.
  */
-import { randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 
 import { stringifyJson } from '../../../core/json';
-import { type WebhookSubscription, webhookState } from '../routes';
 import type { Store } from '../../../core/store';
+import { type WebhookSubscription, webhookState } from '../state';
+import { formBatch } from './batch';
 import { DeliveryClock } from './clock';
+import { postCallback } from './post';
 import { receives } from './recipients';
 import {
-	DEFAULT_TIMEOUT_MS,
 	DISABLE_AFTER_HIGH_VOLUME_MS,
 	DISABLE_AFTER_MS,
 	EVENT_TTL_MS,
@@ -45,106 +43,7 @@ import {
 	retryDelay,
 	verdictOf,
 } from './schedule';
-
-export interface DeliveryOptions {
-	/**
-	 * Accept `http://` callback URLs on loopback hosts (127.0.0.1, localhost, ::1) when subscribing.
-	 * Off by default: like Lofty, the sandbox then answers WEBHOOK_CALLBACK_URL_INVALID for any non-HTTPS URL.
-	 */
-	allowHttpCallbacks?: boolean;
-	/** Send only to loopback hosts (default true); other hosts count as connection errors. */
-	loopbackOnly?: boolean;
-	/** A receiver that has not answered after this long has timed out (default 10 s, real time). */
-	timeoutMs?: number;
-	/** Source of the ±20% jitter (default Math.random). */
-	random?: () => number;
-	/** Deliver on real timers, without flush()/advance() (default false). */
-	autoDeliver?: boolean;
-}
-
-/** How an event sits in a payload: in an array (`createdLead[]`), as an object (`updatedNote`) or a scalar (`alertId`). */
-export type EventShape = 'array' | 'object' | 'scalar';
-
-export interface EventInput {
-	listId: number;
-	teamId: bigint;
-	/** payload key: createdLead, updatedLeadstage, finishedTask, updatedNote, alertId ... */
-	key: string;
-	shape?: EventShape;
-	/** the event's fields (or the scalar value) */
-	data: unknown;
-	/** the lead the event is about, for recipient rules */
-	leadId?: bigint;
-	/** not delivered before this time (a manual log becomes readable after a delay) */
-	notBefore?: number;
-}
-
-interface QueuedEvent {
-	key: string;
-	shape: EventShape;
-	data: unknown;
-	createdAt: number;
-	notBefore: number;
-}
-
-interface Delivery {
-	/** Service-Webhook-Id */
-	id: string;
-	events: QueuedEvent[];
-	body: string;
-	attempts: number;
-	nextAttemptAt: number;
-	/** creation time of its oldest event: the batch expires 48 hours after it */
-	createdAt: number;
-}
-
-interface SubscriptionRuntime {
-	queue: QueuedEvent[];
-	/** batches formed and not yet delivered, discarded or expired (each keeps its Service-Webhook-Id) */
-	deliveries: Delivery[];
-	inFlight: boolean;
-	/** first failure since the last success */
-	failingSince: number | null;
-	nextPingAt: number | null;
-}
-
-export type AttemptStatus = number | 'timeout' | 'error';
-
-export interface DeliveryLogEntry {
-	time: number;
-	subscribeId: string;
-	listId: number;
-	callbackUrl: string;
-	kind: 'events' | 'ping';
-	/** Service-Webhook-Id (absent on pings and expiries of unbatched events) */
-	deliveryId?: string;
-	/** 1 for the first attempt */
-	attempt?: number;
-	eventCount: number;
-	status?: AttemptStatus;
-	outcome: 'delivered' | 'retry-scheduled' | 'discarded' | 'disabled' | 'exhausted' | 'expired' | 'revived' | 'ping-failed';
-	nextAttemptAt?: number;
-	/** the request body sent */
-	body?: string;
-	/** why a request was not sent or failed */
-	error?: string;
-}
-
-interface PostResult {
-	status: AttemptStatus;
-	retryAfter?: string;
-	error?: string;
-}
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
-export function isLoopbackUrl(value: string): boolean {
-	try {
-		return LOOPBACK.has(new URL(value).hostname);
-	} catch {
-		return false;
-	}
-}
+import type { Delivery, DeliveryLogEntry, DeliveryOptions, EventInput, SubscriptionRuntime } from './types';
 
 const configs = new WeakMap<Store, DeliveryOptions>();
 const engines = new WeakMap<Store, DeliveryEngine>();
@@ -310,7 +209,7 @@ export class DeliveryEngine {
 					if (rt.nextPingAt !== null && rt.nextPingAt <= now) work.push(this.ping(sub, rt));
 					continue;
 				}
-				for (let batch = this.batch(sub, rt, now); batch; batch = this.batch(sub, rt, now)) rt.deliveries.push(batch);
+				for (let batch = formBatch(sub, rt, now); batch; batch = formBatch(sub, rt, now)) rt.deliveries.push(batch);
 				// one request in flight per subscription: the due batch that waited longest goes first
 				const due = rt.deliveries.filter((d) => d.nextAttemptAt <= now).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)[0];
 				if (due) work.push(this.attempt(sub, rt, due));
@@ -332,45 +231,6 @@ export class DeliveryEngine {
 		}
 	}
 
-	/** Forms the next batch: due events in order, at most `limit`, one event per object- or scalar-valued key. */
-	private batch(sub: WebhookSubscription, rt: SubscriptionRuntime, now: number): Delivery | undefined {
-		const taken: QueuedEvent[] = [];
-		const singles = new Set<string>();
-		let scalar = false;
-		const rest: QueuedEvent[] = [];
-		for (const e of rt.queue) {
-			const fits =
-				taken.length < sub.limit &&
-				e.notBefore <= now &&
-				!scalar &&
-				!(e.shape === 'scalar' && taken.length > 0) &&
-				!(e.shape === 'object' && singles.has(e.key)) &&
-				rest.length === 0;
-			if (!fits) {
-				rest.push(e);
-				continue;
-			}
-			taken.push(e);
-			if (e.shape === 'object') singles.add(e.key);
-			if (e.shape === 'scalar') scalar = true;
-		}
-		if (taken.length === 0) return undefined;
-		rt.queue = rest;
-		const payload: Record<string, unknown> = { listId: sub.listId, teamId: sub.teamId };
-		for (const e of taken) {
-			if (e.shape === 'array') ((payload[e.key] ??= []) as unknown[]).push(e.data);
-			else payload[e.key] = e.data;
-		}
-		return {
-			id: randomUUID(),
-			events: taken,
-			body: stringifyJson(payload),
-			attempts: 0,
-			nextAttemptAt: now,
-			createdAt: Math.min(...taken.map((e) => e.createdAt)),
-		};
-	}
-
 	private drop(rt: SubscriptionRuntime, delivery: Delivery): void {
 		rt.deliveries = rt.deliveries.filter((d) => d !== delivery);
 	}
@@ -379,7 +239,7 @@ export class DeliveryEngine {
 		rt.inFlight = true;
 		try {
 			delivery.attempts++;
-			const result = await this.post(sub.callbackUrl, delivery.body, { 'Service-Webhook-Id': delivery.id });
+			const result = await postCallback(sub.callbackUrl, delivery.body, { 'Service-Webhook-Id': delivery.id }, this.options);
 			const now = this.clock.now();
 			const base = { time: now, kind: 'events' as const, deliveryId: delivery.id, attempt: delivery.attempts, eventCount: delivery.events.length, status: result.status, body: delivery.body, error: result.error };
 			switch (verdictOf(result.status)) {
@@ -433,7 +293,7 @@ export class DeliveryEngine {
 		rt.inFlight = true;
 		try {
 			const body = stringifyJson({ eventType: 'ping', webhookId: sub.subscribeId });
-			const result = await this.post(sub.callbackUrl, body, {});
+			const result = await postCallback(sub.callbackUrl, body, {}, this.options);
 			const now = this.clock.now();
 			const base = { time: now, kind: 'ping' as const, eventCount: 0, status: result.status, body, error: result.error };
 			if (typeof result.status === 'number' && result.status >= 200 && result.status < 300) {
@@ -455,55 +315,5 @@ export class DeliveryEngine {
 
 	private record(sub: WebhookSubscription, entry: Omit<DeliveryLogEntry, 'time' | 'subscribeId' | 'listId' | 'callbackUrl'> & { time?: number }): void {
 		this.log.push({ time: this.clock.now(), subscribeId: sub.subscribeId.toString(), listId: sub.listId, callbackUrl: sub.callbackUrl, ...entry });
-	}
-
-	private post(url: string, body: string, headers: Record<string, string>): Promise<PostResult> {
-		let target: URL;
-		try {
-			target = new URL(url);
-		} catch {
-			return Promise.resolve({ status: 'error', error: 'invalid callback URL' });
-		}
-		if ((this.options.loopbackOnly ?? true) && !LOOPBACK.has(target.hostname)) {
-			return Promise.resolve({ status: 'error', error: `not sent: ${target.hostname} is not a loopback host (the sandbox never leaves this machine)` });
-		}
-		const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-		const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-		return new Promise<PostResult>((resolve) => {
-			let settled = false;
-			const done = (r: PostResult) => {
-				if (!settled) {
-					settled = true;
-					resolve(r);
-				}
-			};
-			const req = send(
-				target,
-				{
-					method: 'POST',
-					headers: {
-						'Content-Type': 'application/json',
-						'Content-Length': String(Buffer.byteLength(body)),
-						'User-Agent': 'Lofty-Sandbox-Webhook/1.0',
-						...headers,
-					},
-					agent: false,
-				},
-				(res) => {
-					res.resume();
-					res.on('end', () => {
-						const retryAfter = res.headers['retry-after'];
-						done({ status: res.statusCode ?? 0, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter });
-					});
-					res.on('error', (e) => done({ status: 'error', error: e.message }));
-				},
-			);
-			req.setTimeout(timeoutMs, () => {
-				done({ status: 'timeout', error: `no answer within ${timeoutMs} ms` });
-				req.destroy();
-			});
-			req.on('error', (e) => done({ status: 'error', error: e.message }));
-			req.end(body);
-		});
 	}
 }

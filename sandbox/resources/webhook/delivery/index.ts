@@ -3,17 +3,9 @@ import type { Store } from '../../../core/store';
 import { type DeliveryEngine, deliveryEngine } from './engine';
 
 export { DeliveryClock } from './clock';
-export {
-	type AttemptStatus,
-	type DeliveryLogEntry,
-	type DeliveryOptions,
-	DeliveryEngine,
-	type EventInput,
-	configureDelivery,
-	deliveryEngine,
-	deliveryOptions,
-	isLoopbackUrl,
-} from './engine';
+export { DeliveryEngine, configureDelivery, deliveryEngine, deliveryOptions } from './engine';
+export { isLoopbackUrl } from './post';
+export type { AttemptStatus, DeliveryLogEntry, DeliveryOptions, EventInput } from './types';
 export * from './emit';
 export { receives } from './recipients';
 export * as schedule from './schedule';

@@ -8,7 +8,7 @@
  *   hidden leads still go only to users who manage them (here: the assigned agent and a personal owner).
  * Events without a lead (agent info, listing alerts) go to every subscriber of the team.
  */
-import type { WebhookSubscription } from '../routes';
+import type { WebhookSubscription } from '../state';
 import type { Store } from '../../../core/store';
 import type { Lead, User } from '../../../core/types';
 
