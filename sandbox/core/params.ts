@@ -115,3 +115,39 @@ export function optIntArray(o: Obj, name: string): number[] | undefined {
 		return Number(n);
 	});
 }
+
+// ---- required body fields (the v2 Sales Agent, AI and Notification endpoints) ----
+
+/** A required int64 body field, minimum 1. */
+export function requiredId(o: Obj, name: string): bigint {
+	if (o[name] === undefined || o[name] === null) throw missingParam(name);
+	const v = toInt64(o[name]);
+	if (v === null || v === undefined) throw invalidParam(`'${name}' must be an int64 integer`);
+	if (v < 1n) throw invalidParam(`'${name}' must be at least 1, got ${v}`);
+	return v;
+}
+
+/** A required, non-empty array of int64 IDs (each >= 1), at most `max` entries; duplicates removed. */
+export function requiredIdArray(o: Obj, name: string, max?: number): bigint[] {
+	const v = o[name];
+	if (v === undefined || v === null) throw missingParam(name);
+	if (!Array.isArray(v)) throw invalidParam(`'${name}' must be an array of int64 integers`);
+	if (v.length === 0) throw invalidParam(`'${name}' must not be empty`);
+	if (max !== undefined && v.length > max) throw invalidParam(`'${name}' takes at most ${max} entries, got ${v.length}`);
+	const out: bigint[] = [];
+	for (const x of v) {
+		const id = toInt64(x);
+		if (id === null || id === undefined || id < 1n) throw invalidParam(`'${name}' must contain int64 IDs of at least 1, got ${String(x)}`);
+		if (!out.includes(id)) out.push(id);
+	}
+	return out;
+}
+
+/** A required string that must not be blank. */
+export function requiredText(o: Obj, name: string): string {
+	const v = o[name];
+	if (v === undefined || v === null) throw missingParam(name);
+	if (typeof v !== 'string') throw invalidParam(`'${name}' must be a string`);
+	if (v.trim() === '') throw invalidParam(`'${name}' must not be blank`);
+	return v;
+}

@@ -34,3 +34,6 @@ export function isoInZone(ms: number, timeZone: string): string {
 	const abs = Math.abs(offsetMin);
 	return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
+
+/** ISO-8601 UTC at seconds precision: 2026-01-05T15:00:00Z (the v2 Sales Agent and AI endpoints). */
+export const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');

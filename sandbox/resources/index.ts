@@ -16,10 +16,10 @@ import { notificationModule } from './notification/routes';
 import { opportunityModule } from './opportunity/routes';
 import { organizationModule } from './organization/routes';
 import { routingModule } from './routing/routes';
-import { salesAgentModule } from './salesAgent/routes';
+import { salesAgentModule } from './salesAgent';
 import { tagModule } from './tag/routes';
 import { taskModule } from './task/routes';
-import { transactionModule } from './transaction/routes';
+import { transactionModule } from './transaction';
 import { vendorModule } from './vendor/routes';
 import { webhookModule } from './webhook';
 

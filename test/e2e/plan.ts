@@ -17,8 +17,8 @@ import { NOTE_SEED } from '../../sandbox/resources/note/routes';
 import { NOTIFICATION_IDS } from '../../sandbox/resources/notification/routes';
 import { POND_IDS } from '../../sandbox/resources/leadPond/routes';
 import { ROUTING_IDS, STRATEGY } from '../../sandbox/resources/routing/routes';
-import { SALES_AGENT_IDS } from '../../sandbox/resources/salesAgent/routes';
-import { TX_SEED } from '../../sandbox/resources/transaction/routes';
+import { SALES_AGENT_IDS } from '../../sandbox/resources/salesAgent';
+import { TX_SEED } from '../../sandbox/resources/transaction';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,6 +1,6 @@
 import { SEED_IDS } from '../../sandbox';
 import { NOTIFICATION_IDS, notificationState } from '../../sandbox/resources/notification/routes';
-import { salesAgentState } from '../../sandbox/resources/salesAgent/routes';
+import { salesAgentState } from '../../sandbox/resources/salesAgent';
 import { apiKeyCredential, run, runError, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();

@@ -1,6 +1,6 @@
 import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
 import { AI_IDS, SUMMARY_READY_MS, setAiRateLimit } from '../../sandbox/resources/ai/routes';
-import { DEFAULT_AI_RATE_LIMIT } from '../../sandbox/resources/salesAgent/readers';
+import { DEFAULT_AI_RATE_LIMIT } from '../../sandbox/resources/ai/limiter';
 import { client } from './helpers';
 
 let sb: Sandbox;

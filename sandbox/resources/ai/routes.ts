@@ -9,9 +9,11 @@
  */
 import { invalidParam, missingParam } from '../../core/errors';
 import type { SandboxModule } from '../../core/module';
-import { asObject, int64Param, intParam } from '../../core/params';
+import { asObject, int64Param, intParam, requiredId, requiredIdArray } from '../../core/params';
 import type { Ctx, Reply, Route } from '../../core/router';
-import { type AiRateLimit, AiLimiter, iso, leadAccessible, requiredId, requiredIdArray } from '../salesAgent/readers';
+import { iso } from '../../core/time';
+import { leadAccessible } from '../lead/access';
+import { type AiRateLimit, AiLimiter } from './limiter';
 import { SEED_IDS } from '../../core/seed';
 import type { Store } from '../../core/store';
 import type { Lead } from '../../core/types';

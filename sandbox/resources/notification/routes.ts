@@ -12,9 +12,8 @@
  */
 import { invalidParam, missingParam } from '../../core/errors';
 import type { SandboxModule } from '../../core/module';
-import { asObject } from '../../core/params';
+import { asObject, requiredId, requiredText } from '../../core/params';
 import type { Route } from '../../core/router';
-import { requiredId, requiredText } from '../salesAgent/readers';
 import { SEED_IDS } from '../../core/seed';
 import type { Store } from '../../core/store';
 import { newTaskRecord, taskState } from '../task/state';
