@@ -16,7 +16,7 @@ import { CALENDAR_SEED } from '../../sandbox/resources/calendar/routes';
 import { NOTE_SEED } from '../../sandbox/resources/note/routes';
 import { NOTIFICATION_IDS } from '../../sandbox/resources/notification/routes';
 import { POND_IDS } from '../../sandbox/resources/leadPond/routes';
-import { ROUTING_IDS, STRATEGY } from '../../sandbox/resources/routing/routes';
+import { ROUTING_IDS, STRATEGY } from '../../sandbox/resources/routing';
 import { SALES_AGENT_IDS } from '../../sandbox/resources/salesAgent';
 import { TX_SEED } from '../../sandbox/resources/transaction';
 
