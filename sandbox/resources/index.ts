@@ -2,7 +2,7 @@
 import type { SandboxModule } from '../core/module';
 import { agentModule } from './agent/routes';
 import { aiModule } from './ai/routes';
-import { appointmentModule } from './appointment/routes';
+import { appointmentModule } from './appointment';
 import { calendarModule } from './calendar/routes';
 import { callModule } from './call/routes';
 import { communicationModule } from './communication/routes';
@@ -18,7 +18,7 @@ import { organizationModule } from './organization/routes';
 import { routingModule } from './routing';
 import { salesAgentModule } from './salesAgent';
 import { tagModule } from './tag/routes';
-import { taskModule } from './task/routes';
+import { taskModule } from './task';
 import { transactionModule } from './transaction';
 import { vendorModule } from './vendor/routes';
 import { webhookModule } from './webhook';

@@ -10,7 +10,7 @@
  */
 import { SEED_IDS } from '../../sandbox';
 import { COMM_SEED } from '../../sandbox/resources/communication/state';
-import { TASK_SEED } from '../../sandbox/resources/task/state';
+import { TASK_SEED } from '../../sandbox/resources/task';
 import { AI_IDS } from '../../sandbox/resources/ai/routes';
 import { CALENDAR_SEED } from '../../sandbox/resources/calendar/routes';
 import { NOTE_SEED } from '../../sandbox/resources/note/routes';

@@ -7,7 +7,7 @@ import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbo
 import { webhookDelivery } from '../../sandbox/resources/webhook/delivery';
 import { CALENDAR_SEED } from '../../sandbox/resources/calendar/routes';
 import { notificationState } from '../../sandbox/resources/notification/routes';
-import { TASK_SEED, taskState } from '../../sandbox/resources/task/state';
+import { TASK_SEED, taskState } from '../../sandbox/resources/task';
 import { client, s } from './helpers';
 
 let sb: Sandbox;

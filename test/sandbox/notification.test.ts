@@ -1,6 +1,6 @@
 import { DEMO_API_KEY, type Sandbox, startSandbox } from '../../sandbox';
 import { NOTIFICATION_IDS, notificationState } from '../../sandbox/resources/notification/routes';
-import { TASK_SEED } from '../../sandbox/resources/task/state';
+import { TASK_SEED } from '../../sandbox/resources/task';
 import { client } from './helpers';
 
 let sb: Sandbox;

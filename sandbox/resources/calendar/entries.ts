@@ -9,7 +9,8 @@
  * at its deadline. An entry without its own time zone is shown in the caller's.
  */
 import type { Store } from '../../core/store';
-import { type TaskRecord, liveLead, taskState } from '../task/state';
+import { liveLead } from '../task/access';
+import { type TaskRecord, taskState } from '../task/state';
 import { isValidTimeZone, isoInZone } from '../../core/time';
 import type { User } from '../../core/types';
 

@@ -1,13 +1,13 @@
 /**
  * Task endpoints, V1 (`/v1.0/tasks...`) and V2 (`/v2.0/tasks...`, tasks and appointments together).
- * Records, access rules and views live in ../taskState.ts (shared with appointments, Calendar V2 and reminders);
- * writes go through ../taskWrites.ts so every route emits the same webhook events.
+ * Records live in ./state.ts (shared with appointments, Calendar V2 and reminders), lookups and access rules in
+ * ./access.ts; writes go through ./writes.ts so every route emits the same webhook events.
  */
 import { ApiError, invalidParam, limitNotValid, missingParam, userNotExist } from '../../core/errors';
 import { toInt64 } from '../../core/json';
-import type { SandboxModule } from '../../core/module';
 import { type Obj, asObject, has, intParam, optBool, optString } from '../../core/params';
 import type { Ctx, Route } from '../../core/router';
+import { assigneeOf, entryForCaller, leadForCaller, leadFromQuery, liveLead } from './access';
 import {
 	ASSIGNED_ROLES,
 	type AssignedRole,
@@ -15,22 +15,14 @@ import {
 	type TaskRecord,
 	type TaskType,
 	TaskCodes,
-	assigneeOf,
 	byTime,
-	entryForCaller,
-	leadForCaller,
-	leadFromQuery,
-	liveLead,
 	newTaskRecord,
-	parseV2Time,
 	permissionDenied,
-	readTimeZone,
-	seedTasks,
 	smartPlanTask,
 	taskState,
-	taskViewV1,
-	taskViewV2,
 } from './state';
+import { parseV2Time, readTimeZone } from './times';
+import { taskViewV1, taskViewV2 } from './views';
 import { createEntry, deleteEntry, entryUpdated, setFinished } from './writes';
 
 const present = (o: Obj, name: string): boolean => o[name] !== undefined && o[name] !== null;
@@ -309,5 +301,4 @@ const v2Routes: Route[] = [
 	},
 ];
 
-/** Task endpoints. */
-export const taskModule: SandboxModule = { name: 'task', routes: [...v1Routes, ...v2Routes], seed: seedTasks };
+export const taskRoutes: Route[] = [...v1Routes, ...v2Routes];
