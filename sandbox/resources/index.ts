@@ -5,7 +5,7 @@ import { aiModule } from './ai/routes';
 import { appointmentModule } from './appointment';
 import { calendarModule } from './calendar/routes';
 import { callModule } from './call/routes';
-import { communicationModule } from './communication/routes';
+import { communicationModule } from './communication';
 import { customFieldModule } from './customField/routes';
 import { leadPipelineModule } from './leadPipeline/routes';
 import { leadPondModule } from './leadPond/routes';

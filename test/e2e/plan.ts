@@ -9,7 +9,7 @@
  * their order.
  */
 import { SEED_IDS } from '../../sandbox';
-import { COMM_SEED } from '../../sandbox/resources/communication/state';
+import { COMM_SEED } from '../../sandbox/resources/communication';
 import { TASK_SEED } from '../../sandbox/resources/task';
 import { AI_IDS } from '../../sandbox/resources/ai/routes';
 import { CALENDAR_SEED } from '../../sandbox/resources/calendar/routes';

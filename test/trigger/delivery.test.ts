@@ -3,7 +3,7 @@
  * Deliveries go over loopback to scripted receivers; the engine's clock is advanced instead of waited for.
  */
 import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { commState } from '../../sandbox/resources/communication/state';
+import { commState } from '../../sandbox/resources/communication';
 import {
 	type DeliveryEngine,
 	configureDelivery,

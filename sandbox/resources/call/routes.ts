@@ -14,8 +14,9 @@ import type { SandboxModule } from '../../core/module';
 import { has, intParam, pathId } from '../../core/params';
 import type { Ctx, Route } from '../../core/router';
 import type { Lead } from '../../core/types';
-import { type Communication, callView, commState } from '../communication/state';
-import { offsetParam } from '../communication/routes';
+import { offsetParam } from '../communication/params';
+import { type Communication, commState } from '../communication/state';
+import { callView } from '../communication/views';
 
 export const LEAD_NOT_FOUND = 'LEAD_NOT_FOUND';
 const CALLS_MAX_LIMIT = 100;

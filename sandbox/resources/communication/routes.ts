@@ -26,54 +26,16 @@ import { emitCommunication } from '../webhook/delivery/emit';
 import { ApiError, Codes, invalidParam, leadNotExist, missingParam } from '../../core/errors';
 import type { JsonValue } from '../../core/json';
 import { toInt64 } from '../../core/json';
-import type { SandboxModule } from '../../core/module';
 import { asObject, boolParam, has, optBool, optString, pathId } from '../../core/params';
 import type { Ctx, Route } from '../../core/router';
 import type { Store } from '../../core/store';
 import type { Lead, User } from '../../core/types';
-import {
-	type CommKind,
-	type Communication,
-	callHistoryView,
-	callView,
-	canSeeAllTeamLeads,
-	commState,
-	communicationView,
-	emailView,
-	seedCommunications,
-	textView,
-} from './state';
+import { checkLimit, int64Query, limitParam, offsetParam } from './params';
+import { type CommKind, type Communication, canSeeAllTeamLeads, commState } from './state';
+import { callHistoryView, callView, communicationView, emailView, textView } from './views';
 
 const DAY = 86_400_000;
 export const ACCESS_ALL_TEAM_LEADS = 'ACCESS_ALL_TEAM_LEADS';
-
-/** Integer query parameter with LIMIT_NOT_VALID below `min` and LIMIT_PARAM_OVERSIZE above `max`. */
-export function limitParam(q: URLSearchParams, def: number, max: number): number {
-	if (!has(q, 'limit')) return def;
-	const raw = q.get('limit')!.trim();
-	if (!/^[+-]?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw invalidParam(`'limit' must be an integer, got '${raw}'`);
-	return checkLimit(Number(raw), max);
-}
-
-function checkLimit(limit: number, max: number): number {
-	if (limit < 1) throw new ApiError(400, Codes.LIMIT_NOT_VALID, `limit must be between 1 and ${max}, got ${limit}`);
-	if (limit > max) throw new ApiError(400, Codes.LIMIT_PARAM_OVERSIZE, `limit must not exceed ${max}, got ${limit}`);
-	return limit;
-}
-
-export function offsetParam(q: URLSearchParams): number {
-	if (!has(q, 'offset')) return 0;
-	const raw = q.get('offset')!.trim();
-	if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw invalidParam(`'offset' must be an integer of at least 0, got '${raw}'`);
-	return Number(raw);
-}
-
-function int64Query(q: URLSearchParams, name: string): bigint | undefined {
-	if (!has(q, name)) return undefined;
-	const v = toInt64(q.get(name)!);
-	if (v === null || v === undefined) throw invalidParam(`'${name}' must be an int64 integer, got '${q.get(name)}'`);
-	return v;
-}
 
 /** The lead of a history list, by leadId or leadUserId; in the caller's team and not trashed. */
 function historyLead(ctx: Ctx, strictLeadUserId = false): Lead {
@@ -324,6 +286,3 @@ export const communicationRoutes: Route[] = [
 		},
 	},
 ];
-
-/** Communication endpoints; the seed also holds the calls and manual logs of the Call and Manual Log groups. */
-export const communicationModule: SandboxModule = { name: 'communication', routes: communicationRoutes, seed: seedCommunications };

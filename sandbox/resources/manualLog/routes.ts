@@ -25,7 +25,8 @@ import type { SandboxModule } from '../../core/module';
 import { asObject, has, optBool, optString, pathId } from '../../core/params';
 import type { Ctx, Route } from '../../core/router';
 import type { Lead } from '../../core/types';
-import { CALLING_OUTCOMES, type Communication, LOG_KIND, type LogType, commState, logTypeView } from '../communication/state';
+import { CALLING_OUTCOMES, type Communication, LOG_KIND, type LogType, commState } from '../communication/state';
+import { logTypeView } from '../communication/views';
 
 export const PARAMETER_TOO_LONG = 20043;
 export const OFFSET_EXCEED_LIMIT = 200104;
