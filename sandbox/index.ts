@@ -19,18 +19,13 @@ import {
 import { Faults } from './core/faults';
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig, RateLimiter } from './core/rateLimit';
 import { Router, scopeOf } from './core/router';
-import { leadPartRoutes } from './resources/lead/parts';
-import { leadReadRoutes } from './resources/lead/reads';
-import { leadRoutes } from './resources/lead/routes';
-import { memberRoutes } from './resources/member/routes';
 import { oauthRoutes } from './core/oauth';
-import { systemLogRoutes } from './resources/systemLog/routes';
-import { type DeliveryEngine, type DeliveryOptions, configureDelivery, deliveryEngine } from './resources/webhook/delivery';
-import { MODULES } from './resources';
 import { SEED_IDS, seedStore } from './core/seed';
 import { type RequestLogEntry, handle } from './core/server';
 import { Store } from './core/store';
 import { type IdLike, toId } from './core/types';
+import { RESOURCES } from './resources';
+import { type DeliveryEngine, type DeliveryOptions, configureDelivery, deliveryEngine } from './resources/webhook/delivery';
 
 export {
 	ACCESS_TOKEN_TTL_SEC,
@@ -119,14 +114,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		store.clear();
 		if (opts.seed ?? true) {
 			seedStore(store);
-			for (const module of MODULES) module.seed?.(store);
+			for (const resource of RESOURCES) resource.seed?.(store);
 		}
 	};
 	load();
 	const auth = new AuthRegistry();
 	const router = new Router();
-	router.add([...memberRoutes, ...leadRoutes, ...leadPartRoutes, ...leadReadRoutes, ...systemLogRoutes, ...oauthRoutes]);
-	router.add(MODULES.flatMap((module) => module.routes));
+	router.add(oauthRoutes);
+	router.add(RESOURCES.flatMap((resource) => resource.routes));
 	const limiter = new RateLimiter(initialLimit);
 	const log: RequestLogEntry[] = [];
 	const faults = new Faults();

@@ -32,7 +32,7 @@ export interface Pipeline {
 	router: Router;
 	limiter: RateLimiter;
 	log: RequestLogEntry[];
-	/** injected faults and the count of applied writes (sandbox/faults.ts) */
+	/** injected faults and the count of applied writes (./faults.ts) */
 	faults?: Faults;
 }
 

@@ -50,7 +50,7 @@ export class Store {
 	/** Clock used for new records (overridable in tests). */
 	now: () => number = () => Date.now();
 
-	/** State of the endpoint modules (sandbox/routes/*), by module name; cleared with the store. */
+	/** State of the resources (sandbox/resources/*), by module name; cleared with the store. */
 	private extensions = new Map<string, unknown>();
 
 	/** The state object of a module, created on first use. */

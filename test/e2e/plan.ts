@@ -11,11 +11,11 @@
 import { SEED_IDS } from '../../sandbox';
 import { COMM_SEED } from '../../sandbox/resources/communication';
 import { TASK_SEED } from '../../sandbox/resources/task';
-import { AI_IDS } from '../../sandbox/resources/ai/routes';
-import { CALENDAR_SEED } from '../../sandbox/resources/calendar/routes';
-import { NOTE_SEED } from '../../sandbox/resources/note/routes';
-import { NOTIFICATION_IDS } from '../../sandbox/resources/notification/routes';
-import { POND_IDS } from '../../sandbox/resources/leadPond/routes';
+import { AI_IDS } from '../../sandbox/resources/ai';
+import { CALENDAR_SEED } from '../../sandbox/resources/calendar';
+import { NOTE_SEED } from '../../sandbox/resources/note';
+import { NOTIFICATION_IDS } from '../../sandbox/resources/notification';
+import { POND_IDS } from '../../sandbox/resources/leadPond';
 import { ROUTING_IDS, STRATEGY } from '../../sandbox/resources/routing';
 import { SALES_AGENT_IDS } from '../../sandbox/resources/salesAgent';
 import { TX_SEED } from '../../sandbox/resources/transaction';

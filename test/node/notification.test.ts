@@ -1,5 +1,5 @@
 import { SEED_IDS } from '../../sandbox';
-import { NOTIFICATION_IDS, notificationState } from '../../sandbox/resources/notification/routes';
+import { NOTIFICATION_IDS, notificationState } from '../../sandbox/resources/notification';
 import { salesAgentState } from '../../sandbox/resources/salesAgent';
 import { apiKeyCredential, run, runError, useSandbox } from '../harness/sandbox';
 

@@ -1,5 +1,5 @@
 import { SEED_IDS } from '../../sandbox';
-import { ORG_SEED } from '../../sandbox/resources/organization/access';
+import { ORG_SEED } from '../../sandbox/resources/organization';
 import { ROUTING_IDS, STRATEGY, routingState } from '../../sandbox/resources/routing';
 import { routingMethods } from '../../nodes/Lofty/methods/routing';
 import { createContext } from '../harness/context';

@@ -5,8 +5,8 @@
  */
 import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
 import { webhookDelivery } from '../../sandbox/resources/webhook/delivery';
-import { CALENDAR_SEED } from '../../sandbox/resources/calendar/routes';
-import { notificationState } from '../../sandbox/resources/notification/routes';
+import { CALENDAR_SEED } from '../../sandbox/resources/calendar';
+import { notificationState } from '../../sandbox/resources/notification';
 import { TASK_SEED, taskState } from '../../sandbox/resources/task';
 import { client, s } from './helpers';
 

@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, type Sandbox, startSandbox } from '../../sandbox';
-import { NOTIFICATION_IDS, notificationState } from '../../sandbox/resources/notification/routes';
+import { NOTIFICATION_IDS, notificationState } from '../../sandbox/resources/notification';
 import { TASK_SEED } from '../../sandbox/resources/task';
 import { client } from './helpers';
 

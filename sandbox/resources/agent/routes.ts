@@ -7,9 +7,9 @@
  */
 import { type License, MAX_AGENT_TAGS_PER_CALL, MAX_LICENSES, agentState } from './state';
 import { toInt64 } from '../../core/json';
-import type { SandboxModule } from '../../core/module';
 import { inDepartment, orgState, permissionLevel } from '../organization/access';
-import type { Ctx, Reply } from '../../core/router';
+import type { Ctx, Reply, Route } from '../../core/router';
+import type { Store } from '../../core/store';
 import type { User } from '../../core/types';
 import { emitAgent } from '../webhook/delivery/emit';
 
@@ -245,15 +245,14 @@ function reactivate(ctx: Ctx): Reply {
 	return { status: 200, body: { success: true } };
 }
 
-export const agentModule: SandboxModule = {
-	name: 'agent',
-	routes: [
-		{ method: 'POST', pattern: '/v1.0/agent/profile/add', body: 'json', handler: createAgent },
-		{ method: 'POST', pattern: '/v1.0/agent/{agentId}/tag/add', body: 'json', handler: addTags },
-		{ method: 'POST', pattern: '/v2.0/agents/{agentId}/deactivate', handler: deactivate },
-		{ method: 'POST', pattern: '/v2.0/agents/{agentId}/reactivate', handler: reactivate },
-	],
-	seed: (store) => {
-		agentState(store);
-	},
-};
+export const agentRoutes: Route[] = [
+	{ method: 'POST', pattern: '/v1.0/agent/profile/add', body: 'json', handler: createAgent },
+	{ method: 'POST', pattern: '/v1.0/agent/{agentId}/tag/add', body: 'json', handler: addTags },
+	{ method: 'POST', pattern: '/v2.0/agents/{agentId}/deactivate', handler: deactivate },
+	{ method: 'POST', pattern: '/v2.0/agents/{agentId}/reactivate', handler: reactivate },
+];
+
+/** Builds the agent state from the seeded team (seats, licenses) before any request changes it. */
+export function seedAgents(store: Store): void {
+	agentState(store);
+}

@@ -8,7 +8,6 @@
  * 400 INVALID_PARAMETER (20012) / MISSING_PARAMETER are used, as the spec lists them.
  */
 import { invalidParam, missingParam } from '../../core/errors';
-import type { SandboxModule } from '../../core/module';
 import { asObject, int64Param, intParam, requiredId, requiredIdArray } from '../../core/params';
 import type { Ctx, Reply, Route } from '../../core/router';
 import { iso } from '../../core/time';
@@ -118,7 +117,7 @@ function analysisView(t: LeadAnalysisTask): Record<string, unknown> {
 	return { id: t.id, status: t.status, leadIds: t.leadIds, leadCount: t.leadIds.length, createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt) };
 }
 
-const routes: Route[] = [
+export const aiRoutes: Route[] = [
 	{
 		method: 'POST',
 		pattern: '/v2.0/ai/call-script',
@@ -238,7 +237,7 @@ const routes: Route[] = [
 	},
 ];
 
-function seed(store: Store): void {
+export function seedAi(store: Store): void {
 	const state = aiState(store);
 	const demo = BigInt(SEED_IDS.demoUserId);
 	const teamId = BigInt(SEED_IDS.teamId);
@@ -272,6 +271,3 @@ function seed(store: Store): void {
 	}
 	state.analyses.push({ id: state.nextAnalysisId++, userId: BigInt(SEED_IDS.otherAgentUserId), leadIds: [BigInt(SEED_IDS.notSharedLeadId)], status: 'PENDING', createdAt: now - DAY, updatedAt: now - DAY });
 }
-
-/** AI endpoints. */
-export const aiModule: SandboxModule = { name: 'ai', routes, seed };

@@ -1,5 +1,5 @@
 /**
- * Calendar V2's view of the task and appointment records of ./taskState.ts. There is no calendar store:
+ * Calendar V2's view of the task and appointment records of ../task/state.ts. There is no calendar store:
  * api-spec.md General rule 4 says "Tasks and appointments share one task identifier namespace; V2 endpoints
  * resolve the target by identifier regardless of its kind. Calendar V2 identifiers are composite strings of the
  * form `<numericId>-task` or `<numericId>-appointment`", and the OpenAPI's calendar item carries that number as

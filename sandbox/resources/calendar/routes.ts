@@ -8,8 +8,8 @@
  *   POST   /v2.0/calendar/{calendarId}/unfinish    reopen ({message})
  *   GET    /v2.0/calendar/meetings/available       free meeting slots ({data:{total,slots}})
  *
- * Entries are the task and appointment records of ../taskState.ts (see ../calendarEntries.ts for why), written
- * through ../taskWrites.ts: a calendar write emits the same webhook event (listId 10 or 11) as a Tasks V2 write.
+ * Entries are the task and appointment records of ../task/state.ts (see ./entries.ts for why), written
+ * through ../task/writes.ts: a calendar write emits the same webhook event (listId 10 or 11) as a Tasks V2 write.
  * Identifiers are composite strings `<numericId>-task` / `<numericId>-appointment` (spec rule 4). Every failure
  * the OpenAPI gives for these endpoints is HTTP 400: 20012 INVALID_PARAMETER (bad values, bad ID format, entry
  * not found) or 20017 PERMISSION_DENIED (the caller does not manage the lead; the spec's 20017 row allows 400).
@@ -32,10 +32,8 @@ import {
 	startOf,
 	userZone,
 } from './entries';
-import { seedCalendar } from './seed';
 import { ApiError, invalidParam } from '../../core/errors';
 import { toInt64 } from '../../core/json';
-import type { SandboxModule } from '../../core/module';
 import type { Obj } from '../../core/params';
 import { asObject, boolParam, has, intParam, listParam, optString } from '../../core/params';
 import type { Ctx, Route } from '../../core/router';
@@ -44,10 +42,6 @@ import { type TaskRecord, newTaskRecord } from '../task/state';
 import { createEntry, deleteEntry, entryUpdated, setFinished } from '../task/writes';
 import { isValidTimeZone, isoInZone } from '../../core/time';
 import type { Lead } from '../../core/types';
-
-// kept importable from here, where tests have always found them
-export { CALENDAR_SEED } from './seed';
-export { type CalendarEntry, type CalendarKind, SOURCE_TYPE, TASK_WAYS, calendarIdOf, calendarState, calendarView } from './entries';
 
 // ---------- reading values ----------
 
@@ -379,6 +373,3 @@ export const calendarRoutes: Route[] = [
 		},
 	},
 ];
-
-/** Calendar V2 endpoints. */
-export const calendarModule: SandboxModule = { name: 'calendar', routes: calendarRoutes, seed: seedCalendar };

@@ -1,5 +1,5 @@
 /**
- * Calendar demo data: tasks and appointments in the shared task store (./taskState.ts), with fixed ids
+ * Calendar demo data: tasks and appointments in the shared task store (../task/state.ts), with fixed ids
  * 9007199254745001.. (above 2^53, apart from the task module's seeds and from new ids).
  *
  * These entries are in my-tasks too, which lists the latest start first. The busy calendar therefore lies in

@@ -10,7 +10,6 @@
  */
 import { ApiError, Codes } from '../../core/errors';
 import { toInt64 } from '../../core/json';
-import type { SandboxModule } from '../../core/module';
 import { has, intParam, pathId } from '../../core/params';
 import type { Ctx, Route } from '../../core/router';
 import type { Lead } from '../../core/types';
@@ -87,6 +86,3 @@ export const callRoutes: Route[] = [
 		},
 	},
 ];
-
-/** Call endpoints (their data is seeded by the Communication module). */
-export const callModule: SandboxModule = { name: 'call', routes: callRoutes };

@@ -14,7 +14,6 @@
  */
 import { ApiError, invalidParam } from '../../core/errors';
 import { parseJson } from '../../core/json';
-import type { SandboxModule } from '../../core/module';
 import { asObject } from '../../core/params';
 import type { Route } from '../../core/router';
 import { SEED_IDS } from '../../core/seed';
@@ -40,7 +39,7 @@ export class CustomFieldState {
 
 export const customFieldState = (store: Store): CustomFieldState => store.ext('customField', () => new CustomFieldState());
 
-function seed(store: Store): void {
+export function seedCustomField(store: Store): void {
 	const state = customFieldState(store);
 	const teamId = BigInt(SEED_IDS.teamId);
 	const t = Date.UTC(2024, 1, 1);
@@ -75,7 +74,7 @@ function checkParams(raw: unknown): string | null {
 	return raw;
 }
 
-const routes: Route[] = [
+export const customFieldRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/v1.0/teamFeatures/listCustomField',
@@ -109,6 +108,3 @@ const routes: Route[] = [
 		},
 	},
 ];
-
-/** Custom Field endpoints. */
-export const customFieldModule: SandboxModule = { name: 'customField', routes, seed };

@@ -1,8 +1,7 @@
-/** Wire shapes of stored records (field names from the OpenAPI schemas). */
+/** Wire shapes of leads and their parts: LeadResponse, saved searches, activities (field names from the OpenAPI schemas). */
 import type { Store } from '../../core/store';
-import { TIMELINE_TYPES } from '../../core/timeline';
 import { isoInZone, isoUtc } from '../../core/time';
-import type { ActivityV1, ActivityV2, Lead, SavedSearch, SystemLogEntry, User } from '../../core/types';
+import type { ActivityV1, ActivityV2, Lead, SavedSearch } from '../../core/types';
 
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : isoUtc(ms));
 
@@ -91,64 +90,6 @@ export function leadView(lead: Lead, store: Store): Record<string, unknown> {
 	};
 }
 
-/** UserResponse */
-export function userView(user: User, store: Store): Record<string, unknown> {
-	const office = store.offices.get(user.groupId.toString());
-	let assignedLeadCount = 0;
-	for (const l of store.leads.values()) if (l.assignedUserId === user.userId && l.deletedAt === null) assignedLeadCount++;
-	return {
-		id: user.memberId,
-		teamId: user.teamId,
-		invitorUserId: user.invitorUserId,
-		memberUserId: user.userId,
-		role: user.role,
-		roleName: user.roleName,
-		firstLetter: user.firstName.slice(0, 1).toUpperCase(),
-		email: user.email,
-		firstName: user.firstName,
-		lastName: user.lastName,
-		phoneNumber: user.phoneNumber,
-		status: user.status,
-		virtualNumber: user.virtualNumber,
-		newLeadCount: 0,
-		assignedLeadCount,
-		isAdmin: user.isAdmin,
-		agentInfo: { licenseId: user.licenseId, position: user.roleName, companyName: 'Sandbox Realty', companyAddress: '100 Congress Ave, Austin, TX', mlsAgentId: `MLS${user.memberId}`, agentPid: `P${user.memberId}` },
-		timeZoneId: user.timeZoneId,
-		groupId: user.groupId,
-		groupName: office?.name ?? '',
-		group: office
-			? { id: office.id, teamId: office.teamId, parentId: office.parentId, name: office.name, city: office.city, state: office.state, status: 'ACTIVE', type: 1 }
-			: null,
-		accountStatus: user.accountStatus,
-	};
-}
-
-/** SystemLogResponse */
-export function systemLogView(e: SystemLogEntry): Record<string, unknown> {
-	return {
-		id: e.id.toString(),
-		leadId: e.leadId,
-		agentId: e.agentId,
-		timelineType: e.timelineType,
-		timelineTypeDesc: TIMELINE_TYPES[e.timelineType]?.desc ?? 'Unknown',
-		timelineTime: isoUtc(e.timelineTime),
-		createTime: isoUtc(e.createTime),
-		updateTime: isoUtc(e.updateTime),
-		fromId: e.fromId,
-		fromType: e.fromType,
-		toId: e.toId,
-		toType: e.toType,
-		fromFirstName: e.fromFirstName,
-		fromLastName: e.fromLastName,
-		toFirstName: e.toFirstName,
-		toLastName: e.toLastName,
-		refId: e.refId,
-		sticky: e.sticky,
-		canSticky: e.canSticky,
-		content: e.content,
-	};
-}
 
 export function isActiveSearch(s: SavedSearch): boolean {
 	return s.alertCadence !== 'NEVER';

@@ -8,7 +8,6 @@
  * 400 INVALID_PARAMETER (20012). The entries are the store's stages, so a stage written through
  * the lead endpoints is listed too; the module adds two stages with IDs above 2^53.
  */
-import type { SandboxModule } from '../../core/module';
 import { intParam } from '../../core/params';
 import type { Route } from '../../core/router';
 import type { Store } from '../../core/store';
@@ -19,11 +18,11 @@ export const EXTRA_STAGES: Array<{ id: bigint; name: string }> = [
 	{ id: 9007199254741302n, name: 'Sphere of Influence' },
 ];
 
-function seed(store: Store): void {
+export function seedLeadPipeline(store: Store): void {
 	for (const s of EXTRA_STAGES) if (!store.stages.some((x) => x.id === s.id)) store.stages.push({ ...s });
 }
 
-const routes: Route[] = [
+export const leadPipelineRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/v1.0/teamFeatures/lead-pipelines',
@@ -42,6 +41,3 @@ const routes: Route[] = [
 		},
 	},
 ];
-
-/** Lead Pipeline endpoints. */
-export const leadPipelineModule: SandboxModule = { name: 'leadPipeline', routes, seed };

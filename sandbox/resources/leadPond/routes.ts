@@ -12,7 +12,6 @@
  * caller's office or an office below it.
  */
 import { ApiError } from '../../core/errors';
-import type { SandboxModule } from '../../core/module';
 import { pathId } from '../../core/params';
 import type { Route } from '../../core/router';
 import { SEED_IDS } from '../../core/seed';
@@ -52,7 +51,7 @@ export const POND_IDS = {
 	otherTeam: '4400126',
 } as const;
 
-function seed(store: Store): void {
+export function seedLeadPond(store: Store): void {
 	const state = leadPondState(store);
 	const teamId = BigInt(SEED_IDS.teamId);
 	const demo = BigInt(SEED_IDS.demoUserId);
@@ -75,7 +74,7 @@ export function canSeePond(store: Store, user: User, pond: LeadPondRecord): bool
 
 const view = (p: LeadPondRecord) => ({ id: p.id, pondName: p.pondName, pondOwnerId: p.pondOwnerId, agentIds: p.agentIds });
 
-const routes: Route[] = [
+export const leadPondRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/v1.0/team-features/lead-ponds',
@@ -92,6 +91,3 @@ const routes: Route[] = [
 		},
 	},
 ];
-
-/** Lead Pond endpoints. */
-export const leadPondModule: SandboxModule = { name: 'leadPond', routes, seed };

@@ -21,7 +21,6 @@
 import { emitCommunication } from '../webhook/delivery/emit';
 import { ApiError, Codes, invalidParam, leadNotExist } from '../../core/errors';
 import { toInt64 } from '../../core/json';
-import type { SandboxModule } from '../../core/module';
 import { asObject, has, optBool, optString, pathId } from '../../core/params';
 import type { Ctx, Route } from '../../core/router';
 import type { Lead } from '../../core/types';
@@ -181,6 +180,3 @@ export const manualLogRoutes: Route[] = [
 		},
 	},
 ];
-
-/** Manual Log endpoints (seeded logged communications come from the Communication module's seed). */
-export const manualLogModule: SandboxModule = { name: 'manualLog', routes: manualLogRoutes };

@@ -6,7 +6,39 @@ import type { Route } from '../../core/router';
 import { agentState } from '../agent/state';
 import type { Store } from '../../core/store';
 import type { User } from '../../core/types';
-import { userView } from '../lead/views';
+
+/** UserResponse */
+function userView(user: User, store: Store): Record<string, unknown> {
+	const office = store.offices.get(user.groupId.toString());
+	let assignedLeadCount = 0;
+	for (const l of store.leads.values()) if (l.assignedUserId === user.userId && l.deletedAt === null) assignedLeadCount++;
+	return {
+		id: user.memberId,
+		teamId: user.teamId,
+		invitorUserId: user.invitorUserId,
+		memberUserId: user.userId,
+		role: user.role,
+		roleName: user.roleName,
+		firstLetter: user.firstName.slice(0, 1).toUpperCase(),
+		email: user.email,
+		firstName: user.firstName,
+		lastName: user.lastName,
+		phoneNumber: user.phoneNumber,
+		status: user.status,
+		virtualNumber: user.virtualNumber,
+		newLeadCount: 0,
+		assignedLeadCount,
+		isAdmin: user.isAdmin,
+		agentInfo: { licenseId: user.licenseId, position: user.roleName, companyName: 'Sandbox Realty', companyAddress: '100 Congress Ave, Austin, TX', mlsAgentId: `MLS${user.memberId}`, agentPid: `P${user.memberId}` },
+		timeZoneId: user.timeZoneId,
+		groupId: user.groupId,
+		groupName: office?.name ?? '',
+		group: office
+			? { id: office.id, teamId: office.teamId, parentId: office.parentId, name: office.name, city: office.city, state: office.state, status: 'ACTIVE', type: 1 }
+			: null,
+		accountStatus: user.accountStatus,
+	};
+}
 
 /**
  * UserResponse with the agent's license entries: `agentInfo.licenses` (at most 5 `{label, value}`)

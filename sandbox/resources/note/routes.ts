@@ -17,7 +17,6 @@
  */
 import { ApiError, invalidParam } from '../../core/errors';
 import { toInt64 } from '../../core/json';
-import type { SandboxModule } from '../../core/module';
 import { asObject, boolParam, has, optBool, optString, pathId } from '../../core/params';
 import type { Ctx, Route } from '../../core/router';
 import { SEED_IDS } from '../../core/seed';
@@ -245,7 +244,7 @@ export const noteRoutes: Route[] = [
 	},
 ];
 
-function seedNotes(store: Store): void {
+export function seedNotes(store: Store): void {
 	const state = noteState(store);
 	const demo = BigInt(SEED_IDS.demoUserId);
 	const other = BigInt(SEED_IDS.otherAgentUserId);
@@ -289,6 +288,3 @@ function seedNotes(store: Store): void {
 		if (i % 5 === 0) add(lead.leadId, 0n, `${lead.firstName} opened the listing alert email.`, 'System');
 	});
 }
-
-/** Note endpoints. */
-export const noteModule: SandboxModule = { name: 'note', routes: noteRoutes, seed: seedNotes };

@@ -6,12 +6,11 @@
  * The OpenAPI declares only 400 for these ("task not found", "blank content", "blank subject or content"),
  * answered with INVALID_PARAMETER (20012) or MISSING_PARAMETER.
  *
- * The reminder resolves `taskId` in the one task store (../taskState.ts), so it sees every task and appointment,
+ * The reminder resolves `taskId` in the one task store (../task/state.ts), so it sees every task and appointment,
  * whichever route (V1, V2, Calendar V2) created it: an entry of the caller's team, of the kind `type` names,
  * not deleted.
  */
 import { invalidParam, missingParam } from '../../core/errors';
-import type { SandboxModule } from '../../core/module';
 import { asObject, requiredId, requiredText } from '../../core/params';
 import type { Route } from '../../core/router';
 import { SEED_IDS } from '../../core/seed';
@@ -50,7 +49,7 @@ export const NOTIFICATION_IDS = {
 	foreignTaskId: '8800000009',
 } as const;
 
-const routes: Route[] = [
+export const notificationRoutes: Route[] = [
 	{
 		method: 'POST',
 		pattern: '/v2.0/sales-agent/notification/app-push/send-task-reminder',
@@ -99,7 +98,7 @@ const routes: Route[] = [
 /** 2025-12-20T16:00:00Z */
 const T = Date.UTC(2025, 11, 20, 16);
 
-function seed(store: Store): void {
+export function seedNotification(store: Store): void {
 	const state = taskState(store);
 	const demo = BigInt(SEED_IDS.demoUserId);
 	const other = BigInt(SEED_IDS.otherAgentUserId);
@@ -112,6 +111,3 @@ function seed(store: Store): void {
 	// another team's task: its lead is not in this sandbox, so no list shows it; only the team check can refuse it
 	add(NOTIFICATION_IDS.foreignTaskId, { leadId: 99999000001n, teamId: 99999n }, 99999001n, { kind: 'task', content: 'Foreign task' });
 }
-
-/** Notification endpoints. */
-export const notificationModule: SandboxModule = { name: 'notification', routes, seed };

@@ -8,7 +8,6 @@
  */
 import { invalidParam, missingParam } from '../../core/errors';
 import { toInt64 } from '../../core/json';
-import type { SandboxModule } from '../../core/module';
 import { asObject, optString } from '../../core/params';
 import type { Route } from '../../core/router';
 import { SEED_IDS } from '../../core/seed';
@@ -43,7 +42,7 @@ export const OPPORTUNITY_IDS = {
 	pondLeadId: SEED_IDS.bigLeadId2,
 } as const;
 
-const routes: Route[] = [
+export const opportunityRoutes: Route[] = [
 	{
 		method: 'POST',
 		pattern: '/v1.0/agent/send-notification',
@@ -88,10 +87,7 @@ const routes: Route[] = [
 	},
 ];
 
-function seed(store: Store): void {
+export function seedOpportunity(store: Store): void {
 	// No leads are added (the lead set is shared by every module): a lead without an assignee is made by the tests.
 	opportunityState(store).pondMembers.set(OPPORTUNITY_IDS.pondLeadId, [BigInt(SEED_IDS.demoUserId), BigInt(SEED_IDS.otherAgentUserId)]);
 }
-
-/** Opportunity endpoints. */
-export const opportunityModule: SandboxModule = { name: 'opportunity', routes, seed };

@@ -13,9 +13,8 @@
  */
 import { ApiError, Codes, invalidParam } from '../../core/errors';
 import { toInt64 } from '../../core/json';
-import type { SandboxModule } from '../../core/module';
 import { type OfficeDetails, PERM, hasPermission, inDepartment, orgState, permissionLevel } from './access';
-import type { Ctx, Reply } from '../../core/router';
+import type { Ctx, Reply, Route } from '../../core/router';
 import type { Store } from '../../core/store';
 import type { Office, User } from '../../core/types';
 
@@ -198,27 +197,26 @@ function profiles(ctx: Ctx): Reply {
 	return { body: orgState(store).profiles.map((p) => ({ id: p.id, name: p.name })) };
 }
 
-export const organizationModule: SandboxModule = {
-	name: 'organization',
-	routes: [
-		{ method: 'GET', pattern: '/v1.0/org', handler: getOrg },
-		{ method: 'POST', pattern: '/v1.0/org/company', body: 'json', handler: updateCompany },
-		{ method: 'PUT', pattern: '/v1.0/org/office', body: 'json', handler: (ctx) => createOffice(ctx, bodyObject(ctx)) },
-		{
-			method: 'POST',
-			pattern: '/v1.0/org/office',
-			body: 'json',
-			handler: (ctx) => {
-				const o = bodyObject(ctx);
-				if (o.id === undefined || o.id === null) return createOffice(ctx, o);
-				const id = toInt64(o.id);
-				if (id === null || id === undefined || id < 1n) throw invalidParam(`'id' must be a positive integer, got '${String(o.id)}'`);
-				return updateOffice(ctx, o, id);
-			},
+export const organizationRoutes: Route[] = [
+	{ method: 'GET', pattern: '/v1.0/org', handler: getOrg },
+	{ method: 'POST', pattern: '/v1.0/org/company', body: 'json', handler: updateCompany },
+	{ method: 'PUT', pattern: '/v1.0/org/office', body: 'json', handler: (ctx) => createOffice(ctx, bodyObject(ctx)) },
+	{
+		method: 'POST',
+		pattern: '/v1.0/org/office',
+		body: 'json',
+		handler: (ctx) => {
+			const o = bodyObject(ctx);
+			if (o.id === undefined || o.id === null) return createOffice(ctx, o);
+			const id = toInt64(o.id);
+			if (id === null || id === undefined || id < 1n) throw invalidParam(`'id' must be a positive integer, got '${String(o.id)}'`);
+			return updateOffice(ctx, o, id);
 		},
-		{ method: 'GET', pattern: '/v1.0/org/permission/profiles', handler: profiles },
-	],
-	seed: (store) => {
-		orgState(store);
 	},
-};
+	{ method: 'GET', pattern: '/v1.0/org/permission/profiles', handler: profiles },
+];
+
+/** Builds the organization state from the seeded team (profiles, offices) before any request changes it. */
+export function seedOrganization(store: Store): void {
+	orgState(store);
+}

@@ -2,9 +2,37 @@
 import { ApiError, Codes, invalidParam } from '../../core/errors';
 import { has, int64Param, intParam } from '../../core/params';
 import type { Route } from '../../core/router';
-import { systemLogView } from '../lead/views';
+import { TIMELINE_TYPES } from '../../core/timeline';
+import { isoUtc } from '../../core/time';
+import type { SystemLogEntry } from '../../core/types';
 
 /** startTime / endTime: epoch milliseconds, -1 (default) = unbounded. */
+/** SystemLogResponse */
+function systemLogView(e: SystemLogEntry): Record<string, unknown> {
+	return {
+		id: e.id.toString(),
+		leadId: e.leadId,
+		agentId: e.agentId,
+		timelineType: e.timelineType,
+		timelineTypeDesc: TIMELINE_TYPES[e.timelineType]?.desc ?? 'Unknown',
+		timelineTime: isoUtc(e.timelineTime),
+		createTime: isoUtc(e.createTime),
+		updateTime: isoUtc(e.updateTime),
+		fromId: e.fromId,
+		fromType: e.fromType,
+		toId: e.toId,
+		toType: e.toType,
+		fromFirstName: e.fromFirstName,
+		fromLastName: e.fromLastName,
+		toFirstName: e.toFirstName,
+		toLastName: e.toLastName,
+		refId: e.refId,
+		sticky: e.sticky,
+		canSticky: e.canSticky,
+		content: e.content,
+	};
+}
+
 function timeBound(q: URLSearchParams, name: string): number {
 	if (!has(q, name)) return -1;
 	const raw = q.get(name)!.trim();

@@ -7,7 +7,6 @@
  * through the lead endpoints), so a tag added to a lead is listed afterwards. Times are ISO-8601
  * (`date-time` in the OpenAPI). `leadId` is 0 for catalogue entries (not tied to one lead).
  */
-import type { SandboxModule } from '../../core/module';
 import type { Route } from '../../core/router';
 import { SEED_IDS, SEED_TAGS } from '../../core/seed';
 import type { Store } from '../../core/store';
@@ -36,7 +35,7 @@ export const tagState = (store: Store): TagState => store.ext('tag', () => new T
 const T0 = Date.UTC(2024, 0, 1);
 const DAY = 86_400_000;
 
-function seed(store: Store): void {
+export function seedTag(store: Store): void {
 	const state = tagState(store);
 	const teamId = BigInt(SEED_IDS.teamId);
 	const owner = BigInt(SEED_IDS.demoUserId);
@@ -70,7 +69,7 @@ export function visibleTags(store: Store, userId: bigint): TeamTag[] {
 	return out;
 }
 
-const routes: Route[] = [
+export const tagRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/v1.0/teamFeatures/listTag',
@@ -87,6 +86,3 @@ const routes: Route[] = [
 		}),
 	},
 ];
-
-/** Tag endpoints. */
-export const tagModule: SandboxModule = { name: 'tag', routes, seed };

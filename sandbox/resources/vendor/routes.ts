@@ -5,7 +5,7 @@
  * MANAGE_TEAM_AGENT or MANAGE_TEAM_AGENT_DEPARTMENT.
  */
 import { ApiError } from '../../core/errors';
-import type { SandboxModule } from '../../core/module';
+import type { Route } from '../../core/router';
 import { permissionLevel } from '../organization/access';
 import { SEED_IDS } from '../../core/seed';
 import type { Store } from '../../core/store';
@@ -34,7 +34,7 @@ export const vendorState = (store: Store): VendorState => store.ext('vendor', ()
 /** Seeded vendor IDs (one above 2^53). */
 export const VENDOR_IDS = { bigId: '9007199254780011', unlinkedId: '15' } as const;
 
-function seed(store: Store): void {
+export function seedVendors(store: Store): void {
 	const teamId = BigInt(SEED_IDS.teamId);
 	const base = { teamId, phoneCode: '1', phoneCountry: 'US', companyAddress: '500 Congress Ave, Austin, TX 78701' };
 	vendorState(store).vendors = [
@@ -47,35 +47,31 @@ function seed(store: Store): void {
 	];
 }
 
-export const vendorModule: SandboxModule = {
-	name: 'vendor',
-	routes: [
-		{
-			method: 'GET',
-			pattern: '/v1.0/vendor/list',
-			handler: ({ store, user }) => {
-				if (!permissionLevel(store, user, 'MANAGE_TEAM_AGENT')) {
-					throw new ApiError(400, 20017, 'PERMISSION_DENIED: listing team vendors is not allowed for this user');
-				}
-				const list = vendorState(store).vendors.filter((v) => v.teamId === user.teamId);
-				// VendorInfo fields only: the team is implied by the token.
-				return {
-					body: list.map((v) => ({
-						id: v.id,
-						agentUserId: v.agentUserId,
-						firstName: v.firstName,
-						lastName: v.lastName,
-						phoneNumber: v.phoneNumber,
-						phoneCode: v.phoneCode,
-						phoneCountry: v.phoneCountry,
-						email: v.email,
-						roleName: v.roleName,
-						companyName: v.companyName,
-						companyAddress: v.companyAddress,
-					})),
-				};
-			},
+export const vendorRoutes: Route[] = [
+	{
+		method: 'GET',
+		pattern: '/v1.0/vendor/list',
+		handler: ({ store, user }) => {
+			if (!permissionLevel(store, user, 'MANAGE_TEAM_AGENT')) {
+				throw new ApiError(400, 20017, 'PERMISSION_DENIED: listing team vendors is not allowed for this user');
+			}
+			const list = vendorState(store).vendors.filter((v) => v.teamId === user.teamId);
+			// VendorInfo fields only: the team is implied by the token.
+			return {
+				body: list.map((v) => ({
+					id: v.id,
+					agentUserId: v.agentUserId,
+					firstName: v.firstName,
+					lastName: v.lastName,
+					phoneNumber: v.phoneNumber,
+					phoneCode: v.phoneCode,
+					phoneCountry: v.phoneCountry,
+					email: v.email,
+					roleName: v.roleName,
+					companyName: v.companyName,
+					companyAddress: v.companyAddress,
+				})),
+			};
 		},
-	],
-	seed,
-};
+	},
+];
