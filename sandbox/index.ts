@@ -16,7 +16,7 @@ import {
 	OTHER_AGENT_API_KEY,
 	type Scopes,
 } from './core/auth';
-import { Faults } from './core/faults';
+import { Faults, pathMatcher } from './core/faults';
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig, RateLimiter } from './core/rateLimit';
 import { Router, scopeOf } from './core/router';
 import { oauthRoutes } from './core/oauth';
@@ -92,17 +92,6 @@ export interface Sandbox {
 	/** make an issued access token expired (401 BAD_CREDENTIALS from then on) */
 	expireToken(accessToken: string): void;
 	stop(): Promise<void>;
-}
-
-function pathMatcher(pattern: string | RegExp): (path: string) => boolean {
-	if (pattern instanceof RegExp) return (p) => pattern.test(p);
-	const re = new RegExp(
-		`^${pattern
-			.split('/')
-			.map((seg) => (seg === '*' || /^\{[^}]+\}$/.test(seg) ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-			.join('/')}/?$`,
-	);
-	return (p) => re.test(p);
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {

@@ -43,7 +43,8 @@ const T0 = Date.UTC(2024, 0, 1);
 const SPAN = Date.UTC(2026, 0, 1) - T0;
 const DAY = 86_400_000;
 
-function rng(seed: number): () => number {
+/** Deterministic pseudo-random numbers in [0, 1) from a seed (same seed, same sequence). */
+export function rng(seed: number): () => number {
 	let a = seed >>> 0;
 	return () => {
 		a = (a + 0x6d2b79f5) >>> 0;

@@ -95,15 +95,25 @@ describe('sandbox/', () => {
 		expect(long).toEqual([]);
 	});
 
+	const graph = new Map<string, string[]>();
+	for (const file of files) {
+		const targets = importSpecifiers(fs.readFileSync(file, 'utf8'))
+			.map((spec) => resolve(file, spec))
+			.filter((t): t is string => t !== undefined && t.startsWith(SANDBOX + path.sep));
+		graph.set(path.relative(SANDBOX, file).split(path.sep).join('/'), targets.map((t) => path.relative(SANDBOX, t).split(path.sep).join('/')));
+	}
+
 	test('no import cycle', () => {
-		const graph = new Map<string, string[]>();
-		for (const file of files) {
-			const targets = importSpecifiers(fs.readFileSync(file, 'utf8'))
-				.map((spec) => resolve(file, spec))
-				.filter((t): t is string => t !== undefined && t.startsWith(SANDBOX + path.sep));
-			graph.set(path.relative(SANDBOX, file), targets.map((t) => path.relative(SANDBOX, t)));
-		}
 		expect(graph.size).toBeGreaterThan(50);
 		expect(findCycle(graph)).toBeUndefined();
+	});
+
+	test("core/ imports no resource; only resources/index.ts imports a resource's index.ts", () => {
+		const wrong = [...graph].flatMap(([from, targets]) =>
+			targets
+				.filter((to) => (from.startsWith('core/') && to.startsWith('resources/')) || (/^resources\/[^/]+\/index\.ts$/.test(to) && from !== 'resources/index.ts'))
+				.map((to) => `${from} -> ${to}`),
+		);
+		expect(wrong).toEqual([]);
 	});
 });

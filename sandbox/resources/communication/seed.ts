@@ -1,4 +1,5 @@
 /** Communication demo data: notable calls, texts, emails and manual logs (COMM_SEED) and bulk histories. */
+import { rng } from '../../core/seed';
 import type { Store } from '../../core/store';
 import type { Lead, User } from '../../core/types';
 import { CALLING_OUTCOMES, type CommKind, type CommType, type Communication, type Direction, commState } from './state';
@@ -48,17 +49,6 @@ export const COMM_SEED = {
 } as const;
 
 const DAY = 86_400_000;
-
-function rng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 type Draft = Omit<Communication, 'id' | 'visibleAt' | 'deleted' | 'fromPond'> & Partial<Communication>;
 
