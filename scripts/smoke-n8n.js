@@ -112,8 +112,8 @@ async function main() {
 	// 2. build + pack
 	await H.ensureBuild({ log, nodeFile: NODE_FILE });
 	const { tarball, info: packInfo } = H.packPackage(tempDir('lofty-smoke-pack-'));
-	const given = packInfo.sha256 ? ` given by LOFTY_PACKAGE_TARBALL, sha256 ${packInfo.sha256}` : '';
-	log(`packed ${packInfo.filename} (${packInfo.files.length} files, ${(packInfo.size / 1024).toFixed(1)} kB${given})`);
+	const how = packInfo.sha256 ? `using LOFTY_PACKAGE_TARBALL ${packInfo.filename} (sha256 ${packInfo.sha256}, ` : `packed ${packInfo.filename} (`;
+	log(`${how}${packInfo.files.length} files, ${(packInfo.size / 1024).toFixed(1)} kB)`);
 
 	// 3. fresh user folder with the package installed as a community node
 	const userFolder = tempDir('lofty-smoke-n8n-');
