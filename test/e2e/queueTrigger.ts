@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { type Sandbox, SEED_IDS, parseJson, stringifyJson } from '../../sandbox';
-import { configureDelivery } from '../../sandbox/delivery';
+import { configureDelivery } from '../../sandbox/resources/webhook/delivery';
 import { PACKAGE_NAME, httpRequest } from './n8nServer';
 import type { Json } from './plan';
 import type { QueueN8nServer } from './queueServer';
