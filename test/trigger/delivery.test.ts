@@ -17,7 +17,7 @@ import {
 import { DAY, HOUR, MINUTE, RETRY_DELAYS_MS, SECOND } from '../../sandbox/delivery/schedule';
 import { webhookState } from '../../sandbox/routes/webhook';
 import { client } from '../sandbox/helpers';
-import { type ScriptedAnswer, ScriptedReceiver } from '../harness/trigger';
+import { type ScriptedAnswer, ScriptedReceiver } from '../harness/receiver';
 
 let sb: Sandbox;
 let engine: DeliveryEngine;
