@@ -113,3 +113,8 @@ export function takeFailedActivation(webhookUrl: string, now = Date.now()): bool
 	failedActivations.delete(webhookUrl);
 	return at !== undefined && now - at <= FAILED_ACTIVATION_MEMORY_MS;
 }
+
+/** Forgets the failed activations of this process (a test's stand-in for a new n8n process). */
+export function forgetFailedActivations(): void {
+	failedActivations.clear();
+}

@@ -96,7 +96,14 @@ function listedArray(response: unknown): unknown[] | undefined {
 	return undefined;
 }
 
-class ListingFailed extends Error {}
+class ListingFailed extends Error {
+	constructor(
+		message: string,
+		readonly description?: string,
+	) {
+		super(message);
+	}
+}
 
 /** Lofty's active subscriptions; throws ListingFailed when the answer is an error or cannot be read whole. */
 export async function listSubscriptions(ctx: IHookFunctions, webhookUrl: string): Promise<Subscription[]> {
@@ -104,7 +111,7 @@ export async function listSubscriptions(ctx: IHookFunctions, webhookUrl: string)
 	try {
 		response = await loftyRequest(ctx, { method: 'GET', path: '/v1.0/webhooks', hints: hints(webhookUrl), ...LIST_REQUEST });
 	} catch (error) {
-		throw new ListingFailed((error as Error).message);
+		throw new ListingFailed((error as Error).message, (error as { description?: string }).description ?? undefined);
 	}
 	const entries = listedArray(response);
 	if (!entries) throw new ListingFailed('Lofty answered GET /v1.0/webhooks with something that is not a list of subscriptions');
@@ -115,10 +122,9 @@ export async function listSubscriptions(ctx: IHookFunctions, webhookUrl: string)
 	return subs as Subscription[];
 }
 
-function listingError(ctx: IHookFunctions, cause: Error): NodeOperationError {
+function listingError(ctx: IHookFunctions, cause: ListingFailed): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), `Could not read the Lofty webhook subscriptions (GET /v1.0/webhooks): ${cause.message}`, {
-		description:
-			'The trigger needs that list to tell which of its subscriptions Lofty still holds, so it changed nothing: no subscription was created or deleted. Activate the workflow again once Lofty answers (n8n also retries on its own after a restart).',
+		description: `${cause.description ? `${cause.description} ` : ''}The trigger needs that list to tell which of its subscriptions Lofty still holds, so it changed nothing: no subscription was created or deleted. Activate the workflow again once Lofty answers (n8n also retries on its own after a restart).`,
 	});
 }
 

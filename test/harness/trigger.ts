@@ -21,6 +21,7 @@ import type { IDataObject, IHookFunctions, IHttpRequestOptions, INode, INodeExec
 
 import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
 import { forgetProcessMemory } from '../../nodes/LoftyTrigger/dedupe';
+import { forgetFailedActivations } from '../../nodes/LoftyTrigger/subscriptionState';
 import type { Sandbox } from '../../sandbox';
 import type { Credential, Params } from './context';
 import { send } from './context';
@@ -307,7 +308,7 @@ export class TriggerHarness {
 	/** Forgets everything this "process" held in memory, as a SIGKILL would. */
 	private die(res: FakeResponse): never {
 		this.crashNext = undefined;
-		forgetProcessMemory();
+		newProcess();
 		res.abort();
 		throw new Crash('crashed');
 	}
@@ -396,6 +397,23 @@ export class TriggerHarness {
 	get items(): IDataObject[] {
 		return this.executions.flat();
 	}
+}
+
+/** What a new n8n process starts with: nothing of the last one's memory. */
+export function newProcess(): void {
+	forgetProcessMemory();
+	forgetFailedActivations();
+}
+
+/**
+ * "n8n restarted": a new process (memory forgotten) with the same database (static data), webhook id and
+ * address. It does not activate: call `activate()` for n8n 2.8.4 (and 2.41 without the publication
+ * service), which re-run activation on every start; 2.41.1 by default calls nothing.
+ */
+export async function restartTrigger(previous: TriggerHarness): Promise<TriggerHarness> {
+	await previous.stop();
+	newProcess();
+	return await startTrigger({ params: previous.params, credential: previous.credential, staticData: previous.persisted(), webhookId: previous.webhookId, port: previous.port });
 }
 
 /** Starts a trigger harness with its receiver; stop it in afterEach. */
