@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'crypto';
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { parseJson } from '../Lofty/transport/json';
 import { claim } from './dedupe';
@@ -117,6 +118,8 @@ export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 		return { workflowData: [items.map((json) => ({ json }))], webhookResponse: { received: parsed.events.length, started: items.length } };
 	} catch (error) {
 		decision.settle(false);
-		throw error;
+		// re-wrapping a NodeApiError hands back the same error
+		if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
+		throw new NodeOperationError(ctx.getNode(), error as Error);
 	}
 }

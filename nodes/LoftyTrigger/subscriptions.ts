@@ -96,34 +96,33 @@ function listedArray(response: unknown): unknown[] | undefined {
 	return undefined;
 }
 
-class ListingFailed extends Error {
-	constructor(
-		message: string,
-		readonly description?: string,
-	) {
-		super(message);
-	}
+/** Why Lofty's list of subscriptions could not be used. */
+interface ListingFailed {
+	failed: string;
+	description?: string;
 }
 
-/** Lofty's active subscriptions; throws ListingFailed when the answer is an error or cannot be read whole. */
-export async function listSubscriptions(ctx: IHookFunctions, webhookUrl: string): Promise<Subscription[]> {
+const isFailure = (value: Subscription[] | ListingFailed): value is ListingFailed => !Array.isArray(value);
+
+/** Lofty's active subscriptions, or why they could not be read whole (an error, or an answer not fully readable). */
+export async function listSubscriptions(ctx: IHookFunctions, webhookUrl: string): Promise<Subscription[] | ListingFailed> {
 	let response: unknown;
 	try {
 		response = await loftyRequest(ctx, { method: 'GET', path: '/v1.0/webhooks', hints: hints(webhookUrl), ...LIST_REQUEST });
 	} catch (error) {
-		throw new ListingFailed((error as Error).message, (error as { description?: string }).description ?? undefined);
+		return { failed: (error as Error).message, description: (error as { description?: string }).description ?? undefined };
 	}
 	const entries = listedArray(response);
-	if (!entries) throw new ListingFailed('Lofty answered GET /v1.0/webhooks with something that is not a list of subscriptions');
+	if (!entries) return { failed: 'Lofty answered GET /v1.0/webhooks with something that is not a list of subscriptions' };
 	const subs = entries.map(toSubscription);
 	const unreadable = subs.filter((s) => s === undefined).length;
 	// A subscription we cannot read might be one of ours: deciding without it could duplicate or delete.
-	if (unreadable) throw new ListingFailed(`${unreadable} of the ${entries.length} subscriptions Lofty listed could not be read (no subscribeId, listId or callbackUrl)`);
+	if (unreadable) return { failed: `${unreadable} of the ${entries.length} subscriptions Lofty listed could not be read (no subscribeId, listId or callbackUrl)` };
 	return subs as Subscription[];
 }
 
 function listingError(ctx: IHookFunctions, cause: ListingFailed): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `Could not read the Lofty webhook subscriptions (GET /v1.0/webhooks): ${cause.message}`, {
+	return new NodeOperationError(ctx.getNode(), `Could not read the Lofty webhook subscriptions (GET /v1.0/webhooks): ${cause.failed}`, {
 		description: `${cause.description ? `${cause.description} ` : ''}The trigger needs that list to tell which of its subscriptions Lofty still holds, so it changed nothing: no subscription was created or deleted. Activate the workflow again once Lofty answers (n8n also retries on its own after a restart).`,
 	});
 }
@@ -200,20 +199,17 @@ export async function subscriptionsExist(ctx: IHookFunctions, webhookUrl: string
 	const staticData = ctx.getWorkflowStaticData('node');
 	if (typeof staticData.secret !== 'string') return false;
 	const stored = storedFor(staticData, webhookUrl);
-	let listed: Subscription[];
-	try {
-		listed = await listSubscriptions(ctx, webhookUrl);
-	} catch (error) {
-		if (!(error instanceof ListingFailed)) throw error;
+	const listed = await listSubscriptions(ctx, webhookUrl);
+	if (isFailure(listed)) {
 		const complete = settings.listIds.every((listId) => stored[String(listId)] && sameSettings(stored[String(listId)], settings));
 		if (complete) {
 			ctx.logger.warn(
-				`Lofty Trigger: could not read the webhook subscriptions (${error.message}); kept the remembered ones (${settings.listIds.map((l) => stored[String(l)].subscribeId).join(', ')}) as they are`,
+				`Lofty Trigger: could not read the webhook subscriptions (${listed.failed}); kept the remembered ones (${settings.listIds.map((l) => stored[String(l)].subscribeId).join(', ')}) as they are`,
 			);
 			return true;
 		}
 		noteFailedActivation(webhookUrl);
-		throw listingError(ctx, error);
+		throw listingError(ctx, listed);
 	}
 	const p = plan(listed, stored, settings, webhookUrl, callbackUrlOf(webhookUrl, staticData.secret), Date.now());
 	if (p.create.length || p.remove.length || formerUrls(staticData, webhookUrl).length) return false;
@@ -257,13 +253,10 @@ export async function createSubscriptions(ctx: IHookFunctions, webhookUrl: strin
 	const secret = ensureSecret(staticData);
 	const callbackUrl = callbackUrlOf(webhookUrl, secret);
 	const stored = storedFor(staticData, webhookUrl);
-	let listed: Subscription[];
-	try {
-		listed = await listSubscriptions(ctx, webhookUrl);
-	} catch (error) {
+	const listed = await listSubscriptions(ctx, webhookUrl);
+	if (isFailure(listed)) {
 		noteFailedActivation(webhookUrl);
-		if (error instanceof ListingFailed) throw listingError(ctx, error);
-		throw error;
+		throw listingError(ctx, listed);
 	}
 	const p = plan(listed, stored, settings, webhookUrl, callbackUrl, Date.now());
 	for (const url of formerUrls(staticData, webhookUrl)) {
@@ -333,13 +326,9 @@ export async function deleteSubscriptions(ctx: IHookFunctions, webhookUrl: strin
 		return true;
 	}
 	const ids = new Set(Object.values(stored).map((s) => s.subscribeId));
-	let listingError: Error | undefined;
-	try {
-		const path = pathOf(webhookUrl);
-		for (const sub of await listSubscriptions(ctx, webhookUrl)) if (pathOf(sub.callbackUrl) === path) ids.add(sub.subscribeId);
-	} catch (error) {
-		listingError = error as Error;
-	}
+	const listed = await listSubscriptions(ctx, webhookUrl);
+	const path = pathOf(webhookUrl);
+	if (!isFailure(listed)) for (const sub of listed) if (pathOf(sub.callbackUrl) === path) ids.add(sub.subscribeId);
 	const failures: Array<{ id: string; error: Error }> = [];
 	for (const id of ids) {
 		try {
@@ -358,6 +347,6 @@ export async function deleteSubscriptions(ctx: IHookFunctions, webhookUrl: strin
 			description: `${first.description ? `${first.description} ` : ''}Until they are deleted, Lofty keeps sending events to this workflow's URL (they are refused). Fix the cause and deactivate again, or delete them with the Lofty node (Webhook > Delete).`,
 		});
 	}
-	if (listingError && ids.size === 0) rethrow(ctx.getNode(), listingError);
+	if (isFailure(listed) && ids.size === 0) throw listingError(ctx, listed);
 	return true;
 }
