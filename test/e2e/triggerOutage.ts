@@ -18,9 +18,9 @@
 import { randomUUID } from 'node:crypto';
 
 import { type Sandbox, SEED_IDS, parseJson, startSandbox, stringifyJson } from '../../sandbox';
-import { type DeliveryEngine, configureDelivery, emitLead, emitListingAlert, emitStageChange, webhookDelivery } from '../../sandbox/delivery';
-import { HOUR, SECOND } from '../../sandbox/delivery/schedule';
-import { webhookState } from '../../sandbox/routes/webhook';
+import { type DeliveryEngine, configureDelivery, emitLead, emitListingAlert, emitStageChange, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
+import { HOUR, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
+import { webhookState } from '../../sandbox/resources/webhook';
 import { N8nServer, PACKAGE_NAME, httpRequest, n8nInstalled } from './n8nServer';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

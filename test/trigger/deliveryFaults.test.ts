@@ -7,9 +7,9 @@
 import axios from 'axios';
 
 import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { type DeliveryEngine, configureDelivery, emitLead, emitListingAlert, webhookDelivery } from '../../sandbox/delivery';
-import { MINUTE, SECOND } from '../../sandbox/delivery/schedule';
-import { webhookState } from '../../sandbox/routes/webhook';
+import { type DeliveryEngine, configureDelivery, emitLead, emitListingAlert, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
+import { MINUTE, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
+import { webhookState } from '../../sandbox/resources/webhook';
 import { client } from '../sandbox/helpers';
 import { type TriggerHarness, restartTrigger, startTrigger, triggerApiKey } from '../harness/trigger';
 

@@ -6,9 +6,9 @@
  * makes the trigger delete anything.
  */
 import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { type DeliveryEngine, configureDelivery, emitLead, emitStageChange, webhookDelivery } from '../../sandbox/delivery';
-import { HOUR } from '../../sandbox/delivery/schedule';
-import { webhookState } from '../../sandbox/routes/webhook';
+import { type DeliveryEngine, configureDelivery, emitLead, emitStageChange, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
+import { HOUR } from '../../sandbox/resources/webhook/delivery/schedule';
+import { webhookState } from '../../sandbox/resources/webhook';
 import { LIST_REQUEST } from '../../nodes/LoftyTrigger/subscriptions';
 import { client } from '../sandbox/helpers';
 import { type TriggerHarness, restartTrigger, startTrigger, triggerApiKey } from '../harness/trigger';
