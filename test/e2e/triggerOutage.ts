@@ -159,6 +159,13 @@ export function defineTriggerOutageSuite(opts: TriggerOutageOptions): void {
 			// not JSON from an authenticated sender: 500 (retried); sent as JSON, n8n answers 422 before the node runs
 			expect((await post(first.callbackUrl, '{"listId": 2,', { 'content-type': 'text/plain' })).status).toBe(500);
 			expect((await post(first.callbackUrl, '{"listId": 2,')).status).toBe(422);
+			// the same through the engine: a body cut in half (text/plain) gets 500, Lofty's retry runs it once
+			engine.garbleNext(1, 'text/plain');
+			emitLead(sb.store, 'updated', lead, Date.now() + 2);
+			await engine.flush();
+			await engine.advance(40 * SECOND);
+			expect(ourAttempts().filter((e) => e.listId === 2).map((e) => e.status)).toEqual([200, 500, 200]);
+			await allItems(5, 'the retried delivery');
 			// forged: 401
 			expect((await post(hookUrl, '{"listId":2,"teamId":88001,"updatedLead":[{"leadId":1,"updateTime":1}]}')).status).toBe(401);
 			// a Task subscription to this address: delivered (2xx), nothing runs
@@ -167,7 +174,7 @@ export function defineTriggerOutageSuite(opts: TriggerOutageOptions): void {
 			await engine.flush();
 			expect(ourAttempts().filter((e) => e.listId === 10).map((e) => [e.status, e.outcome])).toEqual([[200, 'delivered']]);
 			await api('DELETE', `/v1.0/webhook/${String(foreign.subscribeId)}`);
-			items = await settled(4);
+			items = await settled(5);
 			itemCount = items.length;
 			expect(n8n.logTail(400)).toMatch(/ignored a delivery for Task \(listId 10\)/);
 		});

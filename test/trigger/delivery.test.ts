@@ -264,6 +264,21 @@ describe('batching and Service-Webhook-Id', () => {
 	});
 });
 
+describe('fault switch: garbleNext', () => {
+	it('sends the next delivery cut in half with the given content type, then whole again under the same Service-Webhook-Id', async () => {
+		const r = await receiver([500, 200]);
+		const id = await subscribe(2, r.url);
+		engine.garbleNext(1, 'text/plain');
+		emitLead(sb.store, 'updated', lead(), 1);
+		await engine.advance(40 * SECOND);
+		expect(r.deliveries.map((d) => [d.headers['content-type'], d.json === undefined])).toEqual([
+			['text/plain', true],
+			['application/json', false],
+		]);
+		expect(new Set(logOf(id).map((e) => e.deliveryId)).size).toBe(1);
+	});
+});
+
 describe('retries', () => {
 	it('follows the retry schedule 30 s, 2 min, 10 min, 30 min, 2 h, 6 h, 12 h, 24 h: 9 attempts, then the event is given up', async () => {
 		// One event always fails while the others of the stream succeed (so the subscription stays enabled).
