@@ -71,12 +71,17 @@ export class ScriptedReceiver {
 	}
 
 	async stop(): Promise<void> {
-		if (!this.server) return;
 		const server = this.server;
 		this.server = undefined;
-		await new Promise<void>((resolve) => {
-			server.close(() => resolve());
-			server.closeAllConnections();
-		});
+		await closeServer(server);
 	}
+}
+
+/** Closes a loopback server and its open connections. */
+export async function closeServer(server: Server | undefined): Promise<void> {
+	if (!server) return;
+	await new Promise<void>((resolve) => {
+		server.close(() => resolve());
+		server.closeAllConnections();
+	});
 }

@@ -14,7 +14,6 @@
  * Lofty requests are really made over loopback with axios, after the credential's own `authenticate`.
  */
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject, IHookFunctions, IHttpRequestOptions, INode, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
@@ -27,7 +26,8 @@ import type { Credential, Params } from './context';
 import { send } from './context';
 import { observe } from '../secrets/observe';
 
-export { ScriptedReceiver, type ScriptedAnswer } from './receiver';
+import { FakeResponse } from './fakeResponse';
+import { closeServer } from './receiver';
 
 export const trigger = new LoftyTrigger();
 
@@ -46,46 +46,6 @@ interface FakeRequest {
 	query: Record<string, string>;
 	rawBody?: Buffer;
 	body: unknown;
-}
-
-/** An express-like response: records what was sent, emits 'finish' and 'close' like Node's. */
-class FakeResponse extends EventEmitter {
-	statusCode = 200;
-	sent = false;
-	body: unknown;
-
-	status(code: number): this {
-		this.statusCode = code;
-		return this;
-	}
-
-	json(body: unknown): this {
-		if (this.sent) return this;
-		this.body = body;
-		this.sent = true;
-		setImmediate(() => {
-			this.emit('finish');
-			this.emit('close');
-		});
-		return this;
-	}
-
-	send(body: unknown): this {
-		return this.json(body);
-	}
-
-	end(body?: unknown): this {
-		return this.json(body);
-	}
-
-	/** The connection went away without an answer. */
-	abort(): void {
-		if (!this.sent) this.emit('close');
-	}
-
-	get headersSent(): boolean {
-		return this.sent;
-	}
 }
 
 class Crash extends Error {}
@@ -164,13 +124,9 @@ export class TriggerHarness {
 
 	async stop(): Promise<void> {
 		await this.idle();
-		if (!this.server) return;
 		const server = this.server;
 		this.server = undefined;
-		await new Promise<void>((resolve) => {
-			server.close(() => resolve());
-			server.closeAllConnections();
-		});
+		await closeServer(server);
 	}
 
 	/** Waits until every request the receiver got has finished (enrichment included). */

@@ -6,53 +6,30 @@
  */
 import axios from 'axios';
 
-import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { type DeliveryEngine, configureDelivery, emitLead, emitListingAlert, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
+import { DEMO_API_KEY, SEED_IDS, type Sandbox } from '../../sandbox';
+import { type DeliveryEngine, configureDelivery, emitLead, emitListingAlert } from '../../sandbox/resources/webhook/delivery';
 import { MINUTE, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
 import { webhookState } from '../../sandbox/resources/webhook';
 import { client } from '../sandbox/helpers';
-import { type TriggerHarness, restartTrigger, startTrigger, triggerApiKey } from '../harness/trigger';
+import type { TriggerHarness } from '../harness/trigger';
+import { T0, useTriggerWorld } from '../harness/triggerSandbox';
 
+const world = useTriggerWorld();
 let sb: Sandbox;
 let engine: DeliveryEngine;
-const harnesses: TriggerHarness[] = [];
-const T0 = Date.UTC(2026, 0, 5, 9);
-
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } });
-});
-beforeEach(() => {
-	sb.store.now = () => T0;
-	sb.reset();
-	configureDelivery(sb.store, { allowHttpCallbacks: true, random: () => 0.5, timeoutMs: 2000 });
-	engine = webhookDelivery(sb);
-});
+beforeEach(() => ({ sb, engine } = world()));
 /** Deliveries a test expects to be discarded (by n8n's own answer, not the node's). */
 let knownDiscards: string[] = [];
-afterEach(async () => {
+afterEach(() => {
 	expect(engine.log.filter((e) => e.outcome === 'discarded' && !knownDiscards.includes(e.deliveryId!))).toEqual([]);
 	knownDiscards = [];
-	while (harnesses.length) await harnesses.pop()!.stop();
 });
-afterAll(() => sb.stop());
 
 const api = () => client(sb.url, { token: DEMO_API_KEY });
 const teamId = BigInt(SEED_IDS.teamId);
 const demo = BigInt(SEED_IDS.demoUserId);
-
-async function activeTrigger(params: Record<string, unknown>): Promise<TriggerHarness> {
-	const h = await startTrigger({ params, credential: triggerApiKey(sb) });
-	harnesses.push(h);
-	await h.activate();
-	return h;
-}
-
-async function restart(previous: TriggerHarness): Promise<TriggerHarness> {
-	harnesses.splice(harnesses.indexOf(previous), 1);
-	const h = await restartTrigger(previous);
-	harnesses.push(h);
-	return h;
-}
+const activeTrigger = (params: Record<string, unknown>) => world().activeTrigger(params);
+const restart = (previous: TriggerHarness) => world().restart(previous);
 
 const subOf = (h: TriggerHarness, listId: number) => [...webhookState(sb.store).subscriptions.values()].find((s) => s.callbackUrl === h.callbackUrl && s.listId === listId)!;
 const attemptsOf = (h: TriggerHarness, listId = 2) => engine.log.filter((e) => e.subscribeId === subOf(h, listId).subscribeId.toString() && e.kind === 'events');

@@ -4,42 +4,23 @@
  */
 import axios from 'axios';
 
-import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { type DeliveryEngine, configureDelivery, emitAgent, emitNote, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
+import { DEMO_API_KEY, SEED_IDS, type Sandbox } from '../../sandbox';
+import { type DeliveryEngine, configureDelivery, emitAgent, emitNote } from '../../sandbox/resources/webhook/delivery';
 import { HOUR, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
 import { NOTE_SEED } from '../../sandbox/resources/note';
 import { webhookState } from '../../sandbox/resources/webhook';
 import { client } from '../sandbox/helpers';
-import { type TriggerHarness, startTrigger, triggerApiKey } from '../harness/trigger';
+import type { TriggerHarness } from '../harness/trigger';
+import { T0, useTriggerWorld } from '../harness/triggerSandbox';
 
+const world = useTriggerWorld();
 let sb: Sandbox;
 let engine: DeliveryEngine;
-const harnesses: TriggerHarness[] = [];
-const T0 = Date.UTC(2026, 0, 5, 9);
-
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } });
-});
-beforeEach(() => {
-	sb.store.now = () => T0;
-	sb.reset();
-	configureDelivery(sb.store, { allowHttpCallbacks: true, random: () => 0.5, timeoutMs: 2000 });
-	engine = webhookDelivery(sb);
-});
-afterEach(async () => {
-	while (harnesses.length) await harnesses.pop()!.stop();
-});
-afterAll(() => sb.stop());
+beforeEach(() => ({ sb, engine } = world()));
 
 const api = (key = DEMO_API_KEY) => client(sb.url, { token: key });
 const teamId = BigInt(SEED_IDS.teamId);
-
-async function activeTrigger(params: Record<string, unknown>): Promise<TriggerHarness> {
-	const h = await startTrigger({ params, credential: triggerApiKey(sb) });
-	harnesses.push(h);
-	await h.activate();
-	return h;
-}
+const activeTrigger = (params: Record<string, unknown>) => world().activeTrigger(params);
 
 async function deliverAll(h: TriggerHarness, advanceMs = 0): Promise<void> {
 	if (advanceMs) await engine.advance(advanceMs);

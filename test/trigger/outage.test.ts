@@ -5,54 +5,33 @@
  * and every event of the outage runs exactly once. `GET /v1.0/webhooks` failing or timing out never
  * makes the trigger delete anything.
  */
-import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { type DeliveryEngine, configureDelivery, emitLead, emitStageChange, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
+import { DEMO_API_KEY, SEED_IDS, type Sandbox } from '../../sandbox';
+import { type DeliveryEngine, emitLead, emitStageChange } from '../../sandbox/resources/webhook/delivery';
 import { HOUR } from '../../sandbox/resources/webhook/delivery/schedule';
 import { webhookState } from '../../sandbox/resources/webhook';
 import { LIST_REQUEST } from '../../nodes/LoftyTrigger/subscriptions';
 import { client } from '../sandbox/helpers';
-import { type TriggerHarness, restartTrigger, startTrigger, triggerApiKey } from '../harness/trigger';
+import { type TriggerHarness, startTrigger, triggerApiKey } from '../harness/trigger';
+import { T0, useTriggerWorld } from '../harness/triggerSandbox';
 
+const world = useTriggerWorld();
 let sb: Sandbox;
 let engine: DeliveryEngine;
-const harnesses: TriggerHarness[] = [];
-const T0 = Date.UTC(2026, 0, 5, 9);
 const LISTS = [2, 12];
 const listTimeout = LIST_REQUEST.timeout;
-
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } });
-});
 beforeEach(() => {
-	sb.store.now = () => T0;
-	sb.reset();
-	configureDelivery(sb.store, { allowHttpCallbacks: true, random: () => 0.5, timeoutMs: 2000 });
-	engine = webhookDelivery(sb);
+	({ sb, engine } = world());
 	LIST_REQUEST.timeout = 300;
 });
-afterEach(async () => {
+afterEach(() => {
 	LIST_REQUEST.timeout = listTimeout;
-	while (harnesses.length) await harnesses.pop()!.stop();
 });
-afterAll(() => sb.stop());
 
 const api = () => client(sb.url, { token: DEMO_API_KEY });
 const teamId = BigInt(SEED_IDS.teamId);
 const demo = BigInt(SEED_IDS.demoUserId);
-
-async function activeTrigger(params: Record<string, unknown> = { events: LISTS }): Promise<TriggerHarness> {
-	const h = await startTrigger({ params, credential: triggerApiKey(sb) });
-	harnesses.push(h);
-	await h.activate();
-	return h;
-}
-
-async function restart(previous: TriggerHarness): Promise<TriggerHarness> {
-	harnesses.splice(harnesses.indexOf(previous), 1);
-	const h = await restartTrigger(previous);
-	harnesses.push(h);
-	return h;
-}
+const activeTrigger = (params: Record<string, unknown> = { events: LISTS }) => world().activeTrigger(params);
+const restart = (previous: TriggerHarness) => world().restart(previous);
 
 const ours = (h: TriggerHarness) => [...webhookState(sb.store).subscriptions.values()].filter((s) => s.callbackUrl.split('?')[0] === h.webhookUrl);
 const deletes = () => sb.count('DELETE', '/v1.0/webhook/{id}');
@@ -169,8 +148,7 @@ describe('GET /v1.0/webhooks failing during activation: nothing is deleted', () 
 		['500', { kind: '500' as const, times: 2 }],
 		['timeout', { kind: 'slow' as const, delayMs: 1500, times: 2 }],
 	])('%s on a first activation: it fails with a clear message, creates and deletes nothing', async (_name, fault) => {
-		const h = await startTrigger({ params: { events: LISTS }, credential: triggerApiKey(sb) });
-		harnesses.push(h);
+		const h = world().track(await startTrigger({ params: { events: LISTS }, credential: triggerApiKey(sb) }));
 		const [before, createdBefore] = [deletes(), posts()];
 		sb.faults.inject({ ...fault, match: { method: 'GET', path: '/v1.0/webhooks' } });
 		await expect(h.activate()).rejects.toThrow(/Could not read the Lofty webhook subscriptions \(GET \/v1.0\/webhooks\)/);
