@@ -6,12 +6,12 @@ import { loftyRequest } from '../Lofty/transport/request';
 /**
  * "Fetch Full Record" of the trigger, kept for workflows that use it: each item gains `record`, read
  * before n8n creates the execution, so Lofty gets its answer only after the lookups. They are bounded by
- * FETCH_BUDGET_MS in all, so that the answer stays well inside Lofty's wait: an item not looked up in time
+ * FETCH_BUDGET in all, so that the answer stays well inside Lofty's wait: an item not looked up in time
  * gets `recordError` (code NOT_LOOKED_UP) and its workflow can read it with the Lofty node (Webhook > Get
  * Event Record), which is the recommended way (the lookups then run inside the execution).
  * A lookup that fails sets `recordError` on that item only; deleted records are not looked up (`record: null`).
  */
-export const FETCH_BUDGET_MS = 5000;
+export const FETCH_BUDGET = { ms: 5000 };
 
 function errorInfo(error: unknown): IDataObject {
 	const e = error as Error & { description?: string | null; httpCode?: string | null; errorResponse?: IDataObject };
@@ -24,13 +24,13 @@ function errorInfo(error: unknown): IDataObject {
 }
 
 const NOT_LOOKED_UP = {
-	message: `Not looked up: the trigger reads records for at most ${FETCH_BUDGET_MS / 1000} seconds per delivery, so that Lofty gets its answer in time.`,
+	message: 'Not looked up: the trigger reads records for a few seconds per delivery at most, so that Lofty gets its answer in time.',
 	description: 'Read the record inside the workflow instead: add the Lofty node after the trigger with Webhook > Get Event Record, and switch off Fetch Full Record.',
 	code: 'NOT_LOOKED_UP',
 };
 
-export async function fetchFullRecords(ctx: IWebhookFunctions, items: IDataObject[], budgetMs = FETCH_BUDGET_MS): Promise<void> {
-	const deadline = Date.now() + budgetMs;
+export async function fetchFullRecords(ctx: IWebhookFunctions, items: IDataObject[]): Promise<void> {
+	const deadline = Date.now() + FETCH_BUDGET.ms;
 	const cache = new Map<string, Promise<unknown>>();
 	for (const item of items) {
 		const route = recordRoute(item);

@@ -9,6 +9,7 @@ import { type DeliveryEngine, configureDelivery, emitAgent, emitNote } from '../
 import { HOUR, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
 import { NOTE_SEED } from '../../sandbox/resources/note';
 import { webhookState } from '../../sandbox/resources/webhook';
+import { FETCH_BUDGET } from '../../nodes/LoftyTrigger/enrich';
 import { client } from '../sandbox/helpers';
 import type { TriggerHarness } from '../harness/trigger';
 import { T0, useTriggerWorld } from '../harness/triggerSandbox';
@@ -189,5 +190,21 @@ describe('Fetch Full Record', () => {
 		expect(notes[0].record).toBeUndefined();
 		expect(notes[0].recordError).toMatchObject({ httpCode: expect.stringMatching(/^4/) });
 		expect(String((notes[1].record as Record<string, unknown>).noteId ?? (notes[1].record as Record<string, unknown>).id)).toBe(NOTE_SEED.manual);
+	});
+
+	it('reads for a bounded time per delivery (5 s), so that Lofty gets its answer in time: the items not read get NOT_LOOKED_UP', async () => {
+		const budget = FETCH_BUDGET.ms;
+		FETCH_BUDGET.ms = 300;
+		try {
+			const h = await activeTrigger({ events: [2], fetchFullRecord: true });
+			sb.faults.inject({ kind: 'slow', delayMs: 2000, match: { method: 'GET', path: '/v1.0/leads/{leadId}' } });
+			await api().post('/v1.0/leads', { body: { firstName: 'Slow' } });
+			await api().post('/v1.0/leads', { body: { firstName: 'Skipped' } });
+			await deliverAll(h);
+			expect(h.items.map((i) => (i.recordError as Record<string, unknown> | undefined)?.code ?? (i.recordError ? 'timeout' : 'record'))).toEqual(['timeout', 'NOT_LOOKED_UP']);
+			expect(h.items[1].recordError).toMatchObject({ description: expect.stringMatching(/Webhook > Get Event Record/) });
+		} finally {
+			FETCH_BUDGET.ms = budget;
+		}
 	});
 });
