@@ -107,8 +107,19 @@ export class N8nServer {
 	private t0 = Date.now();
 	readonly timings: Record<string, number> = {};
 
-	/** `dirName`: the folder under .e2e/ (default: the version), so that two suites on one version do not share one. */
-	constructor(version: string, dirName = version) {
+	private env: Record<string, string> = {};
+	private rt: { nodeBin: string; n8nBin: string } | undefined;
+	private userFolder = '';
+
+	/**
+	 * `dirName`: the folder under .e2e/ (default: the version), so that two suites on one version do not share one;
+	 * `extraEnv`: more n8n settings (e.g. N8N_USE_WORKFLOW_PUBLICATION_SERVICE).
+	 */
+	constructor(
+		version: string,
+		dirName = version,
+		private readonly extraEnv: Record<string, string> = {},
+	) {
 		this.version = version;
 		this.dir = path.join(ROOT, '.e2e', dirName);
 		this.logFile = path.join(this.dir, 'n8n.log');
@@ -150,7 +161,7 @@ export class N8nServer {
 		};
 		// LOFTY_E2E_N8N_LOG_LEVEL=debug: n8n's own debug log in .e2e/<version>/n8n.log
 		if (process.env.LOFTY_E2E_N8N_LOG_LEVEL) extra.N8N_LOG_LEVEL = process.env.LOFTY_E2E_N8N_LOG_LEVEL;
-		await this.launch(rt, { tarball, version: info.version, files: info.files.length, filename: info.filename }, extra);
+		await this.startN8n(rt, { tarball, version: info.version, files: info.files.length, filename: info.filename }, { ...extra, ...this.extraEnv });
 		this.mark('n8n start', t);
 
 		t = Date.now();
@@ -177,8 +188,8 @@ export class N8nServer {
 		return /^2\.(4\d|[5-9]\d)\./.test(this.version);
 	}
 
-	/** One `n8n start` with the package installed in a fresh user folder; sets `base` once it is ready. */
-	protected async launch(rt: { nodeBin: string; n8nBin: string }, pack: PackedPackage, extra: Record<string, string>): Promise<void> {
+	/** The package installed in a fresh user folder, then `n8n start` on it; sets `base` once it is ready. */
+	protected async startN8n(rt: { nodeBin: string; n8nBin: string }, pack: PackedPackage, extra: Record<string, string>): Promise<void> {
 		const userFolder = path.join(this.dir, 'user');
 		const pkgDir = H.installPackage({ tarball: pack.tarball, userFolder, packageName: PACKAGE_NAME, version: pack.version });
 		const probe = H.probeInstalledNode({ rt, pkgDir, nodeFile: NODE_FILE });
@@ -189,12 +200,11 @@ export class N8nServer {
 		// Jest sets NODE_ENV=test, with which `n8n start` exits at once without a word.
 		for (const k of Object.keys(env)) if (k === 'NODE_ENV' || k.startsWith('JEST_')) delete env[k];
 		fs.writeFileSync(this.logFile, '');
-		this.server = this.procs.start(rt.nodeBin, [rt.n8nBin, 'start'], { cwd: userFolder, env });
-		const append = (d: Buffer) => fs.appendFileSync(this.logFile, d);
-		this.server.stdout.on('data', append);
-		this.server.stderr.on('data', append);
+		this.env = env;
+		this.rt = rt;
+		this.userFolder = userFolder;
 		this.base = `http://127.0.0.1:${ports.http}`;
-		await this.waitReady();
+		await this.launch();
 		this.log(`n8n ready at ${this.base} (log: ${path.relative(ROOT, this.logFile)})`);
 	}
 
@@ -204,11 +214,7 @@ export class N8nServer {
 			const setup = await httpRequest('POST', `${this.base}/rest/owner/setup`, OWNER);
 			if (setup.status !== 200) throw new Error(`owner setup answered ${setup.status}: ${setup.text.slice(0, 500)}`);
 		}
-		const login = await httpRequest('POST', `${this.base}/rest/login`, { emailOrLdapLoginId: OWNER.email, email: OWNER.email, password: OWNER.password });
-		if (login.status !== 200) throw new Error(`login answered ${login.status}: ${login.text.slice(0, 500)}`);
-		const setCookie = login.headers['set-cookie'] ?? [];
-		this.cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
-		if (!this.cookie) throw new Error('login set no cookie');
+		await this.login();
 		const scopes = await this.rest('GET', '/rest/api-keys/scopes');
 		const scopeList: string[] = scopes.status === 200 ? (scopes.json?.data ?? scopes.json) : [];
 		const key = await this.rest('POST', '/rest/api-keys', { label: 'e2e', scopes: scopeList, expiresAt: null });
@@ -216,6 +222,45 @@ export class N8nServer {
 		this.apiKey = (key.json?.data ?? key.json).rawApiKey;
 		if (!this.apiKey) throw new Error(`no rawApiKey in ${key.text.slice(0, 300)}`);
 		this.log(`owner ${OWNER.email} signed in; API key with ${scopeList.length} scopes`);
+	}
+
+	/** Starts `n8n start` on the prepared user folder and waits until it serves. */
+	protected async launch(): Promise<void> {
+		this.server = this.procs.start(this.rt!.nodeBin, [this.rt!.n8nBin, 'start'], { cwd: this.userFolder, env: this.env });
+		const append = (d: Buffer) => fs.appendFileSync(this.logFile, d);
+		this.server.stdout.on('data', append);
+		this.server.stderr.on('data', append);
+		await this.waitReady();
+	}
+
+	private async login(): Promise<void> {
+		const login = await httpRequest('POST', `${this.base}/rest/login`, { emailOrLdapLoginId: OWNER.email, email: OWNER.email, password: OWNER.password });
+		if (login.status !== 200) throw new Error(`login answered ${login.status}: ${login.text.slice(0, 500)}`);
+		const setCookie = login.headers['set-cookie'] ?? [];
+		this.cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+		if (!this.cookie) throw new Error('login set no cookie');
+	}
+
+	/** Sends a signal to n8n's whole process group (SIGSTOP freezes it, SIGKILL ends it at once). */
+	signal(sig: NodeJS.Signals): void {
+		if (this.server?.pid) process.kill(-this.server.pid, sig);
+	}
+
+	/** Stops n8n (SIGTERM, or `kill`: SIGKILL at once) and keeps its database. */
+	async halt(kill = false): Promise<void> {
+		if (kill) this.signal('SIGKILL');
+		await this.procs.stop(this.server, kill ? 0 : 10_000);
+		this.server = undefined;
+		this.log(kill ? 'n8n killed (SIGKILL)' : 'n8n stopped (SIGTERM)');
+	}
+
+	/** A fresh n8n process on the same database, user folder, address and settings; signs in again. */
+	async restart(): Promise<void> {
+		const t = Date.now();
+		fs.appendFileSync(this.logFile, `\n===== restart =====\n`);
+		await this.launch();
+		await this.login();
+		this.log(`n8n restarted in ${((Date.now() - t) / 1000).toFixed(1)}s`);
 	}
 
 	protected async waitReady(timeoutMs = 180_000): Promise<void> {

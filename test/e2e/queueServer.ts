@@ -41,7 +41,7 @@ export class QueueN8nServer extends N8nServer {
 		return this.stack.webhookUrl;
 	}
 
-	protected async launch(rt: { nodeBin: string; n8nBin: string }, pack: PackedPackage, extra: Record<string, string>): Promise<void> {
+	protected async startN8n(rt: { nodeBin: string; n8nBin: string }, pack: PackedPackage, extra: Record<string, string>): Promise<void> {
 		this.stack = new QueueStack({
 			dir: path.join(this.dir, 'stack'),
 			rt,

@@ -122,7 +122,10 @@ export async function executeOperation(
 	} catch (error) {
 		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
-	const { path, qs, body } = buildRequest(op, values);
+	const built = buildRequest(op, values);
+	const { qs, body } = built;
+	const routed = op.route ? op.route({ ctx, itemIndex, values }) : undefined;
+	const path = routed ?? built.path;
 	const hints = { ...resourceHints, ...op.errorHints };
 	// Lists are reads even when they search by POST: safe to retry.
 	const transport = { ...requestSettings(ctx, itemIndex), idempotent: op.method === 'GET' || op.pagination !== undefined };
@@ -164,7 +167,7 @@ export async function executeOperation(
 		const want = returnAll ? Infinity : limit;
 		return finish(await paginate(op.pagination, call, want));
 	}
-	const response = await call();
+	const response = routed === null ? undefined : await call();
 	if (op.output) {
 		const shaped = op.output(response, { ctx, itemIndex, values });
 		return finish(Array.isArray(shaped) ? shaped : [shaped]);
