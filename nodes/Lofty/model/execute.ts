@@ -5,7 +5,8 @@ import { paginate, valueAt } from '../transport/pagination';
 import type { QueryValue } from '../transport/request';
 import { loftyRequest } from '../transport/request';
 import { InvalidValue, invalid, readValues } from './params';
-import type { OperationDef, ParamDef } from './types';
+import { sendByReading } from './readings';
+import type { BuiltRequest, OperationDef, ParamDef } from './types';
 
 function setPath(target: IDataObject, key: string, value: unknown): void {
 	const parts = key.split('.');
@@ -35,13 +36,13 @@ function bodyValue(p: ParamDef, value: unknown): unknown {
 }
 
 function queryValue(p: ParamDef, value: unknown): QueryValue {
-	if (Array.isArray(value)) return value.join(',');
+	if (Array.isArray(value)) return p.queryArray === 'repeat' ? (value as string[]) : value.join(',');
 	if (p.type === 'json') return JSON.stringify(value);
 	return value as QueryValue;
 }
 
 /** Places each converted value in the path, the query or the body, as its definition says. */
-export function buildRequest(op: OperationDef, values: IDataObject) {
+export function buildRequest(op: OperationDef, values: IDataObject): BuiltRequest {
 	let path = op.path;
 	const qs: Record<string, QueryValue> = {};
 	let body: IDataObject | IDataObject[] | undefined;
@@ -60,7 +61,7 @@ export function buildRequest(op: OperationDef, values: IDataObject) {
 		body = op.bodyFromList ? [] : {};
 	}
 	if (op.fixedBody && body && !Array.isArray(body)) body = { ...body, ...op.fixedBody };
-	return { path, qs, body };
+	return { method: op.method, path, qs, body };
 }
 
 /** Turns an answer into output records: unwrapped (when the key is there), arrays split, bare values wrapped. */
@@ -77,6 +78,8 @@ export function toRecords(response: unknown, unwrap?: string): IDataObject[] {
 	if (value === undefined || value === '') return [{ success: true }];
 	return [{ result: value as string }];
 }
+
+const asList = (shaped: IDataObject | IDataObject[]): IDataObject[] => (Array.isArray(shaped) ? shaped : [shaped]);
 
 /** Keeps the fields a Simplify output shows; identifiers are always kept. */
 function simplify(record: IDataObject, fields: string[]): IDataObject {
@@ -122,24 +125,24 @@ export async function executeOperation(
 	} catch (error) {
 		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
+	await op.prepare?.({ ctx, itemIndex, values });
 	const { path, qs, body } = buildRequest(op, values);
 	const hints = { ...resourceHints, ...op.errorHints };
 	// Lists are reads even when they search by POST: safe to retry.
 	const transport = { ...requestSettings(ctx, itemIndex), idempotent: op.method === 'GET' || op.pagination !== undefined };
 	const call = async (paging: Record<string, QueryValue> = {}) => {
 		const inBody = op.pagination?.in === 'body';
-		const request = {
+		const wire: BuiltRequest = {
 			method: op.method,
 			path,
 			qs: inBody ? qs : { ...qs, ...paging },
-			body: inBody ? { ...(body as IDataObject), ...paging } : body,
-			accept: op.accept,
-			hints,
-			...transport,
+			body: inBody ? ({ ...(body as IDataObject), ...paging } as IDataObject) : body,
 		};
+		const request = { ...wire, accept: op.accept, hints, ...transport };
 		try {
-			return await loftyRequest(ctx, request, itemIndex);
+			return await sendByReading(ctx, op.otherReading, wire, values, async (w) => await loftyRequest(ctx, { ...request, ...w }, itemIndex));
 		} catch (error) {
+			if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error);
 			if (!(error instanceof NodeApiError)) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 			if (op.explainFailure) {
 				const failure = { httpCode: Number(error.httpCode), code: (error.errorResponse as IDataObject)?.code as string, message: error.message };
@@ -162,13 +165,11 @@ export async function executeOperation(
 			throw invalid(ctx, itemIndex, new InvalidValue('Limit', `must be a whole number of at least 1, got ${limit}`));
 		}
 		const want = returnAll ? Infinity : limit;
-		return finish(await paginate(op.pagination, call, want));
+		const records = await paginate(op.pagination, call, want);
+		return finish(op.output ? asList(op.output(records, { ctx, itemIndex, values })) : records);
 	}
 	const response = await call();
-	if (op.output) {
-		const shaped = op.output(response, { ctx, itemIndex, values });
-		return finish(Array.isArray(shaped) ? shaped : [shaped]);
-	}
+	if (op.output) return finish(asList(op.output(response, { ctx, itemIndex, values })));
 	if (op.accept === 'xml' && typeof response === 'string') return [{ xml: response }];
 	return finish(toRecords(response, op.unwrap));
 }
