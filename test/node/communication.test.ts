@@ -154,6 +154,38 @@ describe('Communication: Search Agent Communications (V2, cursor)', () => {
 	});
 });
 
+// docs/api-readings.md, row 8: without type, Lofty's default is undocumented (the spec describes ALL): type=ALL is sent.
+describe.each(READING_VALUES.communicationType)('Communication: Search Agent Communications without a type (communicationType %s)', (reading) => {
+	beforeEach(() => sandbox().readings.set({ communicationType: reading }));
+	const window = { startTime: iso(COMM_SEED.windowStart), endTime: iso(COMM_SEED.windowEnd) };
+
+	it('returns calls, texts and emails, sending type=ALL on every page', async () => {
+		const items = await run(sandbox(), comm('searchByAgent', { ...window, returnAll: true }));
+		expect(items).toHaveLength(COMM_SEED.windowCalls + COMM_SEED.windowTexts + COMM_SEED.windowEmails);
+		expect(sandbox().requests.map((r) => r.query.type)).toEqual(['ALL', 'ALL', 'ALL']);
+	});
+});
+
+// docs/api-readings.md, row 9: currentId is the last record's id, the next page after it (spec) or from it (inclusive).
+describe.each(READING_VALUES.currentId)('Communication: history paging (currentId %s)', (reading) => {
+	beforeEach(() => sandbox().readings.set({ currentId: reading }));
+
+	it('Return All of the call history returns every call once', async () => {
+		const items = await run(sandbox(), comm('getCallHistory', { leadId: byId(HISTORY), returnAll: true }));
+		const ids = items.map((i) => i.json.id);
+		expect(ids).toHaveLength(COMM_SEED.historyDialerCalls + COMM_SEED.historyLoggedCalls);
+		expect(new Set(ids).size).toBe(ids.length);
+		const pages = sandbox().requests.filter((r) => r.path === '/v1.0/communication/call/v2');
+		expect(pages).toHaveLength(3);
+		expect(pages[1].query.currentId).toBe(ids[999]);
+	});
+
+	it('a Limit across pages gets exactly that many, each once', async () => {
+		const items = await run(sandbox(), comm('getCallHistory', { leadId: byId(HISTORY), limit: 1500 }));
+		expect(new Set(items.map((i) => i.json.id)).size).toBe(1500);
+	});
+});
+
 describe('Communication: Search Agent Communications (V1, 24 hours)', () => {
 	const day = { startTime: iso(COMM_SEED.busyDay), endTime: iso(COMM_SEED.busyDay + DAY - 1) };
 
