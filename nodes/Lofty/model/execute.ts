@@ -126,7 +126,10 @@ export async function executeOperation(
 		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
 	await op.prepare?.({ ctx, itemIndex, values });
-	const { path, qs, body } = buildRequest(op, values);
+	const built = buildRequest(op, values);
+	const { qs, body } = built;
+	const routed = op.route ? op.route({ ctx, itemIndex, values }) : undefined;
+	const path = routed ?? built.path;
 	const hints = { ...resourceHints, ...op.errorHints };
 	// Lists are reads even when they search by POST: safe to retry.
 	const transport = { ...requestSettings(ctx, itemIndex), idempotent: op.method === 'GET' || op.pagination !== undefined };
@@ -168,7 +171,7 @@ export async function executeOperation(
 		const records = await paginate(op.pagination, call, want);
 		return finish(op.output ? asList(op.output(records, { ctx, itemIndex, values })) : records);
 	}
-	const response = await call();
+	const response = routed === null ? undefined : await call();
 	if (op.output) return finish(asList(op.output(response, { ctx, itemIndex, values })));
 	if (op.accept === 'xml' && typeof response === 'string') return [{ xml: response }];
 	return finish(toRecords(response, op.unwrap));

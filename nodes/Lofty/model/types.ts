@@ -160,6 +160,11 @@ export interface OperationDef {
 	prepare?: (op: OperationContext) => Promise<void>;
 	/** The other reading of an ambiguous contract, detected from Lofty's refusal (see OtherReading). */
 	otherReading?: OtherReading;
+	/**
+	 * The path, when it follows from the values rather than from one template (Get Event Record reads the record of
+	 * whatever event it is given); `null`: nothing to request, `output` then gets `undefined`.
+	 */
+	route?: (op: OperationContext) => string | null;
 	/** Shapes the result when the answer alone is not what a user needs (Delete); for lists it gets the records of all pages. */
 	output?: (response: unknown, op: OperationContext) => IDataObject | IDataObject[];
 	/** A line shown above the fields (for example that a write is asynchronous). */
