@@ -104,6 +104,8 @@ export interface BuiltRequest {
 export interface OtherReading {
 	/** Short name, used to remember the reading during an execution and in docs/api-readings.md. */
 	name: string;
+	/** The HTTP method under the other reading, when it differs (so that what the node reaches can be listed). */
+	method?: IHttpRequestMethods;
 	/** What the first reading's request also carries, where that suits the other reading without harming the first. */
 	base?: (request: BuiltRequest) => BuiltRequest;
 	/** Whether this refusal shows the server reads the request the other way. */

@@ -74,6 +74,7 @@ const OFFICE_CREATE_READING: OtherReading = {
 		httpCode === 405 ||
 		['RESOURCE_NOT_EXIST', '20007'].includes(String(code)) ||
 		/office does not exist|\bid\b[^.]*\brequired|required[^.]*\bid\b/i.test(message),
+	method: 'PUT',
 	rewrite: (request: BuiltRequest): BuiltRequest => ({ ...request, method: 'PUT' }),
 };
 
