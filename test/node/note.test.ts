@@ -100,7 +100,8 @@ describe('Note: Get Many', () => {
 			}
 			for (const noteTypes of [['AI'], ['Manual', 'System']]) {
 				const error = await runError(sandbox(), { resource: 'note', operation: 'getAll', leadId: byId(SEED_IDS.bigLeadId), options: { noteTypes } });
-				expect(error.message).toMatch(/Lofty's notes carry no noteType here, only systemNote \(as in its OpenAPI\), so AI notes cannot be told from manual ones/);
+				expect(error.message).toMatch(/^Invalid value for "Note Types": Lofty's notes carry no noteType here, only systemNote \(as in its OpenAPI\), so AI notes cannot be told from manual ones/);
+				expect(error.description).toMatch(/^Lofty's answer cannot give what the field asks for/);
 			}
 		});
 	});

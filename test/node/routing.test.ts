@@ -151,6 +151,7 @@ describe.each(READING_VALUES.memberWeights)('Routing: Update Rule member weights
 		}
 		const error = await runError(sandbox(), params);
 		expect(error.message).toMatch(/^Invalid value for "Member Weights": Lofty takes one member weight here \(it refused a list, as its OpenAPI draws memberWeights as one object\), and this rule sets 2/);
+		expect(error.description).toBe('Lofty refused the request, so nothing was changed. Correct the field and run again.');
 		expect(weights()).toEqual(before);
 		expect(sandbox().faults.writes('PUT')).toBe(0);
 	});

@@ -145,7 +145,8 @@ export async function executeOperation(
 		try {
 			return await sendByReading(ctx, op.otherReading, wire, values, async (w) => await loftyRequest(ctx, { ...request, ...w }, itemIndex));
 		} catch (error) {
-			if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error);
+			// The other reading cannot express the request (one member weight where several were asked for).
+			if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error, 'refused');
 			if (!(error instanceof NodeApiError)) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 			if (op.explainFailure) {
 				const failure = { httpCode: Number(error.httpCode), code: (error.errorResponse as IDataObject)?.code as string, message: error.message };
@@ -154,6 +155,15 @@ export async function executeOperation(
 			}
 			// Re-wrapping a NodeApiError hands back the same error.
 			throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
+		}
+	};
+	// An output that finds the answer cannot give what a field asks for names that field.
+	const shape = (response: unknown): IDataObject[] => {
+		try {
+			return asList(op.output!(response, { ctx, itemIndex, values }));
+		} catch (error) {
+			if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error, 'answered');
+			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 		}
 	};
 	const finish = (records: IDataObject[]) => {
@@ -169,10 +179,10 @@ export async function executeOperation(
 		}
 		const want = returnAll ? Infinity : limit;
 		const records = await paginate(op.pagination, call, want);
-		return finish(op.output ? asList(op.output(records, { ctx, itemIndex, values })) : records);
+		return finish(op.output ? shape(records) : records);
 	}
 	const response = routed === null ? undefined : await call();
-	if (op.output) return finish(asList(op.output(response, { ctx, itemIndex, values })));
+	if (op.output) return finish(shape(response));
 	if (op.accept === 'xml' && typeof response === 'string') return [{ xml: response }];
 	return finish(toRecords(response, op.unwrap));
 }

@@ -223,11 +223,15 @@ export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: 
 	return values;
 }
 
-export function invalid(ctx: IExecuteFunctions, itemIndex: number, error: InvalidValue): NodeOperationError {
+/** `after`: the value was found wanting only after Lofty answered (its reading of the contract), so the description says that. */
+export function invalid(ctx: IExecuteFunctions, itemIndex: number, error: InvalidValue, after?: 'refused' | 'answered'): NodeOperationError {
 	// Rules may quote the rejected value, which can be huge.
 	const rule = error.rule.length > 300 ? `${error.rule.slice(0, 297)}...` : error.rule;
-	return new NodeOperationError(ctx.getNode(), `Invalid value for "${error.field}": ${rule}`, {
-		itemIndex,
-		description: 'Nothing was sent to Lofty for this item. Correct the field and run again.',
-	});
+	const description =
+		after === 'refused'
+			? 'Lofty refused the request, so nothing was changed. Correct the field and run again.'
+			: after === 'answered'
+				? "Lofty's answer cannot give what the field asks for. Correct the field and run again."
+				: 'Nothing was sent to Lofty for this item. Correct the field and run again.';
+	return new NodeOperationError(ctx.getNode(), `Invalid value for "${error.field}": ${rule}`, { itemIndex, description });
 }
