@@ -5,7 +5,8 @@ import { paginate, valueAt } from '../transport/pagination';
 import type { QueryValue } from '../transport/request';
 import { loftyRequest } from '../transport/request';
 import { InvalidValue, invalid, readValues } from './params';
-import type { OperationDef, ParamDef } from './types';
+import { sendByReading } from './readings';
+import type { BuiltRequest, OperationDef, ParamDef } from './types';
 
 function setPath(target: IDataObject, key: string, value: unknown): void {
 	const parts = key.split('.');
@@ -35,13 +36,13 @@ function bodyValue(p: ParamDef, value: unknown): unknown {
 }
 
 function queryValue(p: ParamDef, value: unknown): QueryValue {
-	if (Array.isArray(value)) return value.join(',');
+	if (Array.isArray(value)) return p.queryArray === 'repeat' ? (value as string[]) : value.join(',');
 	if (p.type === 'json') return JSON.stringify(value);
 	return value as QueryValue;
 }
 
 /** Places each converted value in the path, the query or the body, as its definition says. */
-export function buildRequest(op: OperationDef, values: IDataObject) {
+export function buildRequest(op: OperationDef, values: IDataObject): BuiltRequest {
 	let path = op.path;
 	const qs: Record<string, QueryValue> = {};
 	let body: IDataObject | IDataObject[] | undefined;
@@ -60,7 +61,7 @@ export function buildRequest(op: OperationDef, values: IDataObject) {
 		body = op.bodyFromList ? [] : {};
 	}
 	if (op.fixedBody && body && !Array.isArray(body)) body = { ...body, ...op.fixedBody };
-	return { path, qs, body };
+	return { method: op.method, path, qs, body };
 }
 
 /** Turns an answer into output records: unwrapped (when the key is there), arrays split, bare values wrapped. */
@@ -77,6 +78,8 @@ export function toRecords(response: unknown, unwrap?: string): IDataObject[] {
 	if (value === undefined || value === '') return [{ success: true }];
 	return [{ result: value as string }];
 }
+
+const asList = (shaped: IDataObject | IDataObject[]): IDataObject[] => (Array.isArray(shaped) ? shaped : [shaped]);
 
 /** Keeps the fields a Simplify output shows; identifiers are always kept. */
 function simplify(record: IDataObject, fields: string[]): IDataObject {
@@ -122,6 +125,7 @@ export async function executeOperation(
 	} catch (error) {
 		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
+	await op.prepare?.({ ctx, itemIndex, values });
 	const built = buildRequest(op, values);
 	const { qs, body } = built;
 	const routed = op.route ? op.route({ ctx, itemIndex, values }) : undefined;
@@ -131,18 +135,18 @@ export async function executeOperation(
 	const transport = { ...requestSettings(ctx, itemIndex), idempotent: op.method === 'GET' || op.pagination !== undefined };
 	const call = async (paging: Record<string, QueryValue> = {}) => {
 		const inBody = op.pagination?.in === 'body';
-		const request = {
+		const wire: BuiltRequest = {
 			method: op.method,
 			path,
 			qs: inBody ? qs : { ...qs, ...paging },
-			body: inBody ? { ...(body as IDataObject), ...paging } : body,
-			accept: op.accept,
-			hints,
-			...transport,
+			body: inBody ? ({ ...(body as IDataObject), ...paging } as IDataObject) : body,
 		};
+		const request = { ...wire, accept: op.accept, hints, ...transport };
 		try {
-			return await loftyRequest(ctx, request, itemIndex);
+			return await sendByReading(ctx, op.otherReading, wire, values, async (w) => await loftyRequest(ctx, { ...request, ...w }, itemIndex));
 		} catch (error) {
+			// The other reading cannot express the request (one member weight where several were asked for).
+			if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error, 'refused');
 			if (!(error instanceof NodeApiError)) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 			if (op.explainFailure) {
 				const failure = { httpCode: Number(error.httpCode), code: (error.errorResponse as IDataObject)?.code as string, message: error.message };
@@ -151,6 +155,15 @@ export async function executeOperation(
 			}
 			// Re-wrapping a NodeApiError hands back the same error.
 			throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
+		}
+	};
+	// An output that finds the answer cannot give what a field asks for names that field.
+	const shape = (response: unknown): IDataObject[] => {
+		try {
+			return asList(op.output!(response, { ctx, itemIndex, values }));
+		} catch (error) {
+			if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error, 'answered');
+			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 		}
 	};
 	const finish = (records: IDataObject[]) => {
@@ -165,13 +178,11 @@ export async function executeOperation(
 			throw invalid(ctx, itemIndex, new InvalidValue('Limit', `must be a whole number of at least 1, got ${limit}`));
 		}
 		const want = returnAll ? Infinity : limit;
-		return finish(await paginate(op.pagination, call, want));
+		const records = await paginate(op.pagination, call, want);
+		return finish(op.output ? shape(records) : records);
 	}
 	const response = routed === null ? undefined : await call();
-	if (op.output) {
-		const shaped = op.output(response, { ctx, itemIndex, values });
-		return finish(Array.isArray(shaped) ? shaped : [shaped]);
-	}
+	if (op.output) return finish(shape(response));
 	if (op.accept === 'xml' && typeof response === 'string') return [{ xml: response }];
 	return finish(toRecords(response, op.unwrap));
 }
