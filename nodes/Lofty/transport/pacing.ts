@@ -2,20 +2,34 @@ import { sleep } from 'n8n-workflow';
 
 /**
  * Request pacing, shared by every request made with one credential in this n8n process: across the
- * items of an execution, across paged requests and across executions that run at the same time.
+ * items of an execution, the requests it has in flight, paged requests and executions that run at the
+ * same time.
  *
  * Lofty limits each application (100 requests a minute in Development, 500 in Production) and
  * announces the window on every answer: `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
  * `X-RateLimit-Reset` (UTC epoch seconds). Before each request the pacer waits while the announced
  * window is used up, and, when the credential sets a cap, while the last minute already holds that
- * many requests. A 429 blocks the whole credential until its Retry-After or reset time.
+ * many requests. A 429 blocks the whole credential for as long as the server asks.
+ *
+ * The state is small and bounded: per credential a few numbers, plus, with a cap, the start times of
+ * at most `cap` requests; credentials left idle are forgotten once many are tracked. Other processes
+ * that use the same application (n8n workers, other tools) are seen only through the answers'
+ * `X-RateLimit-Remaining`, which counts their requests too.
  */
 
 /** Longest single wait; a window announced further away is not trusted beyond this. */
 export const MAX_PACING_WAIT_MS = 65_000;
+/** Shortest wait after a 429. */
+export const MIN_RATE_LIMIT_WAIT_MS = 250;
 /** Added to the announced reset, whose unit is whole seconds. */
 export const RESET_MARGIN_MS = 250;
+/** Lofty's windows are a minute long: a reset further away than this is not believed after a 429. */
+export const PLAUSIBLE_RESET_MS = 65_000;
+/** Differences between our clock and the server's `Date` below this are the header's rounding, not skew. */
+const CLOCK_SKEW_MS = 2000;
 const MINUTE_MS = 60_000;
+/** Beyond this many tracked credentials (or twice the number busy), idle ones are forgotten. */
+export const MAX_IDLE_CREDENTIALS = 100;
 
 /** Requests per minute for the credential's "Rate Limit" choice; undefined = follow Lofty's headers only. */
 export const RATE_LIMIT_PRESETS: Record<string, number | undefined> = {
@@ -27,19 +41,33 @@ export const RATE_LIMIT_PRESETS: Record<string, number | undefined> = {
 interface Bucket {
 	/** Requests the announced window still allows, minus the ones sent since that answer. */
 	remaining?: number;
-	/** When the announced window ends (ms). */
+	/** When the announced window ends (ms), and the header value that named it (identifies the window). */
 	resetAt?: number;
+	resetHeader?: number;
+	/** Which request's answer told the window (requests are numbered as they are sent). */
+	windowFrom?: number;
+	/** Requests sent so far (numbers them). */
+	sent: number;
+	/** The reset of a window a 429 overruled (its Retry-After said otherwise, or the reset was implausible): not waited for. */
+	overruled?: number;
 	/** No request before this time (after a 429). */
 	blockedUntil?: number;
 	/** Requests sent and not yet answered. */
 	inFlight: number;
-	/** Start times of the requests of the last minute, for the user's cap. */
+	/** False once an answer came without the rate-limit headers (then nothing waits for them). */
+	announces?: boolean;
+	/** Settles when the next request of the credential ends (see `probing`). */
+	nextEnd?: { promise: Promise<void>; settle: () => void };
+	/** Acquisitions waiting for their turn. */
+	waiting: number;
+	/** With a cap only: start times of the last `cap` requests, oldest first. */
 	starts: number[];
 	/** Acquisitions are served one at a time, in order. */
 	queue: Promise<void>;
 }
 
 const buckets = new Map<string, Bucket>();
+let sweepAt = MAX_IDLE_CREDENTIALS;
 
 /** FNV-1a, twice with different seeds: identifies a key without keeping or revealing it. */
 function fingerprint(text: string): string {
@@ -66,33 +94,110 @@ export function pacingKeys(): string[] {
 	return [...buckets.keys()];
 }
 
+/** How much the pacer holds (for tests of its bounds). */
+export function pacingState(): { credentials: number; startTimes: number } {
+	let startTimes = 0;
+	for (const bucket of buckets.values()) startTimes += bucket.starts.length;
+	return { credentials: buckets.size, startTimes };
+}
+
 /** Forgets every credential's state (tests). */
 export function resetPacing(): void {
 	buckets.clear();
+	sweepAt = MAX_IDLE_CREDENTIALS;
+}
+
+/** A credential with nothing pending whose windows are over carries nothing worth keeping. */
+function idle(bucket: Bucket, now: number): boolean {
+	return (
+		bucket.inFlight === 0 &&
+		bucket.waiting === 0 &&
+		(bucket.blockedUntil ?? 0) <= now &&
+		(bucket.resetAt ?? 0) <= now &&
+		(bucket.starts.length === 0 || bucket.starts[bucket.starts.length - 1] <= now - MINUTE_MS)
+	);
 }
 
 function bucketOf(key: string): Bucket {
 	let bucket = buckets.get(key);
 	if (!bucket) {
-		bucket = { inFlight: 0, starts: [], queue: Promise.resolve() };
+		if (buckets.size >= sweepAt) {
+			const now = Date.now();
+			for (const [other, state] of buckets) if (idle(state, now)) buckets.delete(other);
+			// Credentials still busy stay; the next sweep waits until the map has doubled (amortized cost).
+			sweepAt = Math.max(MAX_IDLE_CREDENTIALS, buckets.size * 2);
+		}
+		bucket = { inFlight: 0, waiting: 0, sent: 0, starts: [], queue: Promise.resolve() };
 		buckets.set(key, bucket);
 	}
 	return bucket;
 }
 
+function headerValue(headers: Record<string, unknown>, name: string): unknown {
+	const value = headers[name] ?? headers[name.toLowerCase()];
+	return Array.isArray(value) ? value[0] : value;
+}
+
 function headerNumber(headers: Record<string, unknown>, name: string): number | undefined {
-	let value = headers[name] ?? headers[name.toLowerCase()];
-	if (Array.isArray(value)) value = value[0];
+	const value = headerValue(headers, name);
 	if (value === undefined || value === null || value === '') return undefined;
 	const number = Number(value);
 	return Number.isFinite(number) ? number : undefined;
 }
 
-/** Reads X-RateLimit-Reset as epoch seconds (the documented unit), epoch ms, or seconds from now. */
-export function resetTime(reset: number, now: number): number {
-	if (reset > 1e12) return reset + RESET_MARGIN_MS;
-	if (reset > 1e9) return reset * 1000 + RESET_MARGIN_MS;
+/** How far the server's clock (its `Date` header) is ahead of ours, when that is more than the header's rounding. */
+function serverClockAhead(headers: Record<string, unknown>, now: number): number {
+	const date = headerValue(headers, 'Date');
+	const server = typeof date === 'string' ? Date.parse(date) : NaN;
+	if (!Number.isFinite(server)) return 0;
+	// `Date` is truncated to the second: it reads up to 1 s early.
+	const ahead = server + 500 - now;
+	return Math.abs(ahead) >= CLOCK_SKEW_MS ? ahead : 0;
+}
+
+/**
+ * Reads X-RateLimit-Reset as epoch seconds (the documented unit), epoch ms, or seconds from now, on
+ * our clock: an epoch time is moved by how far the server's clock is off ours (`skewMs`).
+ */
+export function resetTime(reset: number, now: number, skewMs = 0): number {
+	if (reset > 1e12) return reset - skewMs + RESET_MARGIN_MS;
+	if (reset > 1e9) return reset * 1000 - skewMs + RESET_MARGIN_MS;
 	return now + reset * 1000 + RESET_MARGIN_MS;
+}
+
+/** The end of the window an answer announces, on our clock; undefined without the headers. */
+function announcedReset(headers: Record<string, unknown>, now: number): number | undefined {
+	const reset = headerNumber(headers, 'X-RateLimit-Reset');
+	return reset === undefined ? undefined : resetTime(reset, now, serverClockAhead(headers, now));
+}
+
+interface RateLimitWait {
+	ms: number;
+	/** What the wait follows: the server's Retry-After, its announced reset, or our own backoff. */
+	basis: 'retry-after' | 'reset' | 'backoff';
+}
+
+function waitAfter429(headers: Record<string, unknown>, attempt: number, now: number): RateLimitWait {
+	const bounded = (ms: number) => Math.min(Math.max(ms, MIN_RATE_LIMIT_WAIT_MS), MAX_PACING_WAIT_MS);
+	const retryAfter = headerValue(headers, 'Retry-After');
+	if (retryAfter !== undefined && retryAfter !== null && String(retryAfter).trim() !== '') {
+		const text = String(retryAfter).trim();
+		const seconds = Number(text);
+		const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(text) - now;
+		if (Number.isFinite(ms)) return { ms: bounded(ms), basis: 'retry-after' };
+	}
+	const resetAt = announcedReset(headers, now);
+	if (resetAt !== undefined && resetAt - now <= PLAUSIBLE_RESET_MS) return { ms: bounded(resetAt - now), basis: 'reset' };
+	return { ms: bounded(1000 * 2 ** attempt), basis: 'backoff' };
+}
+
+/**
+ * Milliseconds to wait after a 429. The server's own word first: Retry-After (seconds or a date);
+ * else the announced reset, unless it is implausibly far for a one-minute window (a skewed clock or
+ * another kind of quota), then growing steps of 1, 2, 4, 8 s. Always 250 ms to 65 s.
+ */
+export function rateLimitWaitMs(headers: Record<string, unknown>, attempt: number, now = Date.now()): number {
+	return waitAfter429(headers, attempt, now).ms;
 }
 
 /** How long the next request must wait, 0 when it may go now. */
@@ -104,10 +209,9 @@ function waitFor(bucket: Bucket, cap: number | undefined, now: number): number {
 	}
 	if (bucket.resetAt !== undefined && now >= bucket.resetAt) {
 		// The announced window is over: the next answer tells the new one.
-		bucket.resetAt = undefined;
-		bucket.remaining = undefined;
+		forgetWindow(bucket);
 	}
-	if (bucket.remaining !== undefined && bucket.remaining <= 0 && bucket.resetAt !== undefined) {
+	if (bucket.remaining !== undefined && bucket.remaining <= 0 && bucket.resetAt !== undefined && bucket.resetHeader !== bucket.overruled) {
 		wait = Math.max(wait, bucket.resetAt - now);
 	}
 	if (cap !== undefined && cap > 0) {
@@ -117,11 +221,60 @@ function waitFor(bucket: Bucket, cap: number | undefined, now: number): number {
 	return wait;
 }
 
+/**
+ * While the window is unknown (the first request, or the first after a reset), one request goes alone
+ * and the others wait for its answer, which tells how many the window allows: a burst of requests in
+ * flight cannot overrun a window it knows nothing about. Costs one round trip per window.
+ */
+function probing(bucket: Bucket): boolean {
+	return bucket.remaining === undefined && bucket.inFlight > 0 && bucket.announces !== false;
+}
+
+function nextEnd(bucket: Bucket): Promise<void> {
+	if (!bucket.nextEnd) {
+		let settle!: () => void;
+		const promise = new Promise<void>((resolve) => (settle = resolve));
+		bucket.nextEnd = { promise, settle };
+	}
+	return bucket.nextEnd.promise;
+}
+
+function forgetWindow(bucket: Bucket): void {
+	bucket.remaining = undefined;
+	bucket.resetAt = undefined;
+	bucket.resetHeader = undefined;
+}
+
 export interface PacingTicket {
 	/** The request is over (answered or not). */
 	done(): void;
 	/** Learns the announced window from an answer's headers. */
 	observe(headers: Record<string, unknown>): void;
+	/** After a 429: holds every request of the credential as the server asks; returns the wait. */
+	refused(headers: Record<string, unknown>, attempt: number): number;
+}
+
+/**
+ * Learns the window from an answer. Answers overtake each other: one of the same window only lowers
+ * what is known (an older answer must not raise what a newer one lowered); another window replaces it
+ * only when the answer is to a request sent after the one that told the known window.
+ */
+function learn(bucket: Bucket, headers: Record<string, unknown>, othersInFlight: number, request: number): void {
+	const remaining = headerNumber(headers, 'X-RateLimit-Remaining');
+	const reset = headerNumber(headers, 'X-RateLimit-Reset');
+	bucket.announces = remaining !== undefined && reset !== undefined;
+	if (remaining === undefined || reset === undefined) return;
+	// Requests still in flight may not be counted in this answer yet.
+	const estimate = remaining - othersInFlight;
+	if (bucket.resetHeader === reset && bucket.remaining !== undefined) {
+		bucket.remaining = Math.min(bucket.remaining, estimate);
+		bucket.windowFrom = Math.max(bucket.windowFrom ?? 0, request);
+	} else if (bucket.windowFrom === undefined || request > bucket.windowFrom) {
+		bucket.remaining = estimate;
+		bucket.resetAt = announcedReset(headers, Date.now());
+		bucket.resetHeader = reset;
+		bucket.windowFrom = request;
+	}
 }
 
 /**
@@ -131,42 +284,66 @@ export interface PacingTicket {
 export async function acquire(key: string, cap?: number): Promise<PacingTicket> {
 	const bucket = bucketOf(key);
 	const previous = bucket.queue;
+	let request = 0;
 	let release!: () => void;
 	bucket.queue = new Promise<void>((resolve) => (release = resolve));
+	bucket.waiting++;
 	try {
 		await previous;
-		for (let round = 0; round < 3; round++) {
+		for (;;) {
 			const wait = waitFor(bucket, cap, Date.now());
-			if (wait <= 0) break;
-			await sleep(Math.min(wait, MAX_PACING_WAIT_MS));
-			if (wait > MAX_PACING_WAIT_MS) {
-				// An announced reset this far away is not waited out: let the server decide.
-				bucket.remaining = undefined;
-				bucket.resetAt = undefined;
-				bucket.blockedUntil = undefined;
+			if (wait > 0) {
+				await sleep(Math.min(wait, MAX_PACING_WAIT_MS));
+				if (wait > MAX_PACING_WAIT_MS) {
+					// An announced reset this far away is not waited out: let the server decide.
+					forgetWindow(bucket);
+					bucket.blockedUntil = undefined;
+				}
+			} else if (probing(bucket)) {
+				await nextEnd(bucket);
+			} else {
+				break;
 			}
 		}
 		if (bucket.remaining !== undefined) bucket.remaining--;
-		bucket.starts.push(Date.now());
-		if (cap !== undefined && bucket.starts.length > cap) bucket.starts.splice(0, bucket.starts.length - cap);
+		if (cap !== undefined && cap > 0) {
+			bucket.starts.push(Date.now());
+			if (bucket.starts.length > cap) bucket.starts.splice(0, bucket.starts.length - cap);
+		} else if (bucket.starts.length) {
+			bucket.starts = [];
+		}
 		bucket.inFlight++;
+		request = ++bucket.sent;
 	} finally {
+		bucket.waiting--;
 		release();
 	}
 	let finished = false;
+	const done = () => {
+		if (finished) return;
+		finished = true;
+		bucket.inFlight = Math.max(0, bucket.inFlight - 1);
+		const waiting = bucket.nextEnd;
+		bucket.nextEnd = undefined;
+		waiting?.settle();
+	};
 	return {
-		done() {
-			if (finished) return;
-			finished = true;
-			bucket.inFlight = Math.max(0, bucket.inFlight - 1);
-		},
+		done,
+		// Learn first, then end: whoever waits for this answer (`probing`) sees what it said.
 		observe(headers) {
-			const remaining = headerNumber(headers, 'X-RateLimit-Remaining');
-			const reset = headerNumber(headers, 'X-RateLimit-Reset');
-			if (remaining === undefined || reset === undefined) return;
-			// Requests sent after this one may not be counted in its answer yet.
-			bucket.remaining = remaining - bucket.inFlight;
-			bucket.resetAt = resetTime(reset, Date.now());
+			if (!finished) learn(bucket, headers, bucket.inFlight - 1, request);
+			done();
+		},
+		refused(headers, attempt) {
+			const now = Date.now();
+			const wait = waitAfter429(headers, attempt, now);
+			// The server's wait replaces what its window said: a far reset is not waited for when Retry-After is short,
+			// neither now nor when other answers of that window arrive.
+			forgetWindow(bucket);
+			bucket.overruled = wait.basis === 'reset' ? undefined : headerNumber(headers, 'X-RateLimit-Reset');
+			bucket.blockedUntil = Math.max(bucket.blockedUntil ?? 0, now + wait.ms);
+			done();
+			return wait.ms;
 		},
 	};
 }
@@ -174,8 +351,7 @@ export async function acquire(key: string, cap?: number): Promise<PacingTicket> 
 /** After a 429: no request with this credential before `waitMs` from now. */
 export function block(key: string, waitMs: number): void {
 	const bucket = bucketOf(key);
-	const until = Date.now() + waitMs;
-	bucket.blockedUntil = Math.max(bucket.blockedUntil ?? 0, until);
+	bucket.blockedUntil = Math.max(bucket.blockedUntil ?? 0, Date.now() + waitMs);
 }
 
 /** The user's cap from the credential: a preset name, or 'custom' with a number. */

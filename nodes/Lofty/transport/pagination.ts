@@ -49,7 +49,7 @@ export function itemsOf(response: unknown, key: string | undefined): IDataObject
 }
 
 /** True when the page says the list is finished (by flag or total); undefined when it cannot tell. */
-function saysDone(p: PageStop, response: unknown, seen: number): boolean | undefined {
+export function saysDone(p: PageStop, response: unknown, seen: number): boolean | undefined {
 	if (p.hasMoreKey) {
 		const flag = valueAt(response, p.hasMoreKey);
 		if (flag !== undefined && flag !== null) return !(flag === true || flag === 1 || flag === '1' || flag === 'true');
