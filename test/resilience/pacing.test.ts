@@ -96,9 +96,10 @@ describe('announced window', () => {
 });
 
 describe('requests in flight', () => {
+	// A window's reset is one fixed time (the fake clock starts at 1_800_000_000_000 in every test).
 	const window = (remaining: number, inSeconds = 30) => ({
 		'X-RateLimit-Remaining': String(remaining),
-		'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + inSeconds),
+		'X-RateLimit-Reset': String(1_800_000_000 + inSeconds),
 	});
 
 	it('while the window is unknown, one request goes first and the others wait for its answer', async () => {
@@ -123,17 +124,56 @@ describe('requests in flight', () => {
 		expect([second, ...more].every((o) => o.granted)).toBe(true);
 	});
 
-	it('an answer overtaken by a later one never raises Remaining again', async () => {
+	it('holds back room for older requests in flight, and gives it back when their answers show they were counted', async () => {
 		const probe = await acquire('k');
 		probe.observe(window(10));
 		const b = await acquire('k');
 		const c = await acquire('k');
-		// c was counted after b, answered first: 8 left, b still in flight. Then b's older answer says 9.
+		// c answers first: 8 left after it; b, sent earlier, is still on its way and may not have been counted.
 		c.observe(window(8));
-		b.observe(window(9));
 		const next = Array.from({ length: 9 }, () => pending('k'));
 		await flush();
 		expect(next.filter((o) => o.granted)).toHaveLength(7);
+		// b's answer said 9: the server counted it before c, so it was in c's 8 already.
+		b.observe(window(9));
+		await flush();
+		expect(next.filter((o) => o.granted)).toHaveLength(8);
+	});
+
+	it('an older answer counted after the newer one gives nothing back', async () => {
+		const probe = await acquire('k');
+		probe.observe(window(10));
+		const b = await acquire('k');
+		const c = await acquire('k');
+		// c reached the server first (9 left after it), b after it (8).
+		c.observe(window(9));
+		b.observe(window(8));
+		const next = Array.from({ length: 9 }, () => pending('k'));
+		await flush();
+		expect(next.filter((o) => o.granted)).toHaveLength(8);
+	});
+
+	it('when the window looks used up, waits for the answers still due rather than the reset', async () => {
+		const probe = await acquire('k');
+		probe.observe(window(4));
+		const [a, b, c] = [await acquire('k'), await acquire('k'), await acquire('k')];
+		// The server counted a, b, c in that order; c answers first (1 left), a and b are held back: nothing left by this count.
+		c.observe(window(1));
+		const next = pending('k');
+		await flush(1000);
+		expect(next.granted).toBe(false);
+		a.observe(window(3));
+		await flush();
+		expect(next.granted).toBe(false);
+		b.observe(window(2)); // both were counted before c: one request may still go
+		await flush();
+		expect(next.granted).toBe(true);
+		const last = pending('k');
+		await flush(1000);
+		expect(last.granted).toBe(false); // now used up, nothing due: waits for the reset (30 s)
+		next.ticket!.done();
+		await flush(30_000);
+		expect(last.granted).toBe(true);
 	});
 
 	it('another window is learnt from a later request only, whatever its reset says', async () => {
@@ -229,7 +269,7 @@ describe('memory stays bounded', () => {
 			const ticket = await acquire('k');
 			ticket.observe({ 'X-RateLimit-Remaining': '1000000000', 'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + 60) });
 		}
-		expect(pacingState()).toEqual({ credentials: 1, startTimes: 0 });
+		expect(pacingState()).toEqual({ credentials: 1, startTimes: 0, inFlight: 0 });
 	});
 
 	it('200,000 requests under a cap keep at most the cap of start times', async () => {
