@@ -150,7 +150,10 @@ export async function executeOperation(
 	} catch (error) {
 		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
-	const { path, qs, body } = buildRequest(op, values);
+	const built = buildRequest(op, values);
+	const { qs, body } = built;
+	const routed = op.route ? op.route({ ctx, itemIndex, values }) : undefined;
+	const path = routed ?? built.path;
 	const hints = { ...resourceHints, ...op.errorHints };
 	const { timeout, readRetries } = requestSettings(ctx, itemIndex);
 	// Lists are reads even when they search by POST: safe to retry.
@@ -198,7 +201,7 @@ export async function executeOperation(
 		const log = (message: string) => ctx.logger?.debug(message);
 		return finish(await paginateInParallel(op.pagination, call, want, parallelOf(ctx), log));
 	}
-	const response = await call();
+	const response = routed === null ? undefined : await call();
 	if (op.output) {
 		const shaped = op.output(response, { ctx, itemIndex, values });
 		return finish(Array.isArray(shaped) ? shaped : [shaped]);
