@@ -21,6 +21,7 @@ import { Latency, type LatencyConfig, NO_LATENCY } from './core/latency';
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig, RateLimiter } from './core/rateLimit';
 import { Router, scopeOf } from './core/router';
 import { oauthRoutes } from './core/oauth';
+import { type Readings, readingsOf } from './core/readings';
 import { SEED_IDS, seedStore } from './core/seed';
 import { type RequestLogEntry, handle } from './core/server';
 import { Store } from './core/store';
@@ -43,6 +44,7 @@ export { parseJson, stringifyJson } from './core/json';
 export { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './core/rateLimit';
 export { Faults, type FaultKind, type FaultSpec } from './core/faults';
 export { type LatencyConfig, parseLatency } from './core/latency';
+export { READING_VALUES, Readings, type ReadingName, type ReadingSet } from './core/readings';
 export { SEED_IDS, SEED_SOURCES, SEED_STAGES, SEED_TAGS, SEED_SEGMENTS } from './core/seed';
 export type { RequestLogEntry } from './core/server';
 export { Store } from './core/store';
@@ -85,11 +87,13 @@ export interface Sandbox {
 	readonly requests: RequestLogEntry[];
 	/** fault injection (429 bursts, 5xx, slow answers, dropped connections) and applied-write counts; cleared by reset */
 	readonly faults: Faults;
+	/** which reading of an ambiguous contract the sandbox answers by (docs/api-readings.md); the spec's after reset */
+	readonly readings: Readings;
 	/** every scope name the sandbox knows ("METHOD /path/{param}") */
 	readonly scopes: string[];
 	/** requests whose method (or '*') and path match; pattern segments may be `{param}` or `*`, or a RegExp */
 	count(method: string, pathPattern: string | RegExp): number;
-	/** restore seed data, clear the request log, rate-limit counters, and the rate limit and latency set at runtime */
+	/** restore seed data and the spec's readings, clear the request log, faults, rate-limit counters, and the rate limit and latency set at runtime */
 	reset(): void;
 	setRateLimit(config: RateLimitConfig): void;
 	/** hold every answer back by fixedMs plus 0 to jitterMs (a remote API's round trip); reset restores the start option */
@@ -143,6 +147,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	return {
 		get webhooks() {
 			return deliveryEngine(store);
+		},
+		get readings() {
+			return readingsOf(store);
 		},
 		url: `http://${urlHost}:${port}`,
 		port,

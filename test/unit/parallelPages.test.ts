@@ -123,6 +123,19 @@ describe('pages in parallel', () => {
 		expect(messages).toEqual([expect.stringMatching(/reading the list again one page after another: the total changed from 1000 to 1001/)]);
 	});
 
+	it('a server that repeats a page is caught: read again one page after another, whose guard names the fault', async () => {
+		const records = range(1000).map((i) => ({ id: String(i) }));
+		const messages: string[] = [];
+		const repeating = async (paging: Record<string, QueryValue>) => {
+			// Offset 300 is answered with the records of offset 200.
+			const start = Number(paging.offset) === 300 ? 200 : Number(paging.offset);
+			return { meta: { total: 1000 }, rows: records.slice(start, start + Number(paging.limit)) };
+		};
+		const paging: Pagination = { ...offsetStyle, idField: 'id' };
+		await expect(paginateInParallel(paging, repeating, Infinity, 4, (m) => messages.push(m))).rejects.toThrow(/already sent/);
+		expect(messages).toEqual([expect.stringMatching(/a record came on two pages/)]);
+	});
+
 	it('when a later page is refused (an offset deeper than the API serves), the list is read by its scroll cursor', async () => {
 		const api = listApi(700, { refuseOffsetAbove: 400 });
 		const messages: string[] = [];

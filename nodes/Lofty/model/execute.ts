@@ -7,7 +7,8 @@ import { paginateInParallel } from '../transport/parallelPages';
 import type { QueryValue } from '../transport/request';
 import { loftyRequest } from '../transport/request';
 import { InvalidValue, invalid, readValues } from './params';
-import type { OperationDef, ParamDef } from './types';
+import { sendByReading } from './readings';
+import type { BuiltRequest, OperationDef, ParamDef } from './types';
 
 function setPath(target: IDataObject, key: string, value: unknown): void {
 	const parts = key.split('.');
@@ -37,13 +38,13 @@ function bodyValue(p: ParamDef, value: unknown): unknown {
 }
 
 function queryValue(p: ParamDef, value: unknown): QueryValue {
-	if (Array.isArray(value)) return value.join(',');
+	if (Array.isArray(value)) return p.queryArray === 'repeat' ? (value as string[]) : value.join(',');
 	if (p.type === 'json') return JSON.stringify(value);
 	return value as QueryValue;
 }
 
 /** Places each converted value in the path, the query or the body, as its definition says. */
-export function buildRequest(op: OperationDef, values: IDataObject) {
+export function buildRequest(op: OperationDef, values: IDataObject): BuiltRequest {
 	let path = op.path;
 	const qs: Record<string, QueryValue> = {};
 	let body: IDataObject | IDataObject[] | undefined;
@@ -62,7 +63,7 @@ export function buildRequest(op: OperationDef, values: IDataObject) {
 		body = op.bodyFromList ? [] : {};
 	}
 	if (op.fixedBody && body && !Array.isArray(body)) body = { ...body, ...op.fixedBody };
-	return { path, qs, body };
+	return { method: op.method, path, qs, body };
 }
 
 /** Turns an answer into output records: unwrapped (when the key is there), arrays split, bare values wrapped. */
@@ -79,6 +80,8 @@ export function toRecords(response: unknown, unwrap?: string): IDataObject[] {
 	if (value === undefined || value === '') return [{ success: true }];
 	return [{ result: value as string }];
 }
+
+const asList = (shaped: IDataObject | IDataObject[]): IDataObject[] => (Array.isArray(shaped) ? shaped : [shaped]);
 
 /** Keeps the fields a Simplify output shows; identifiers are always kept. */
 function simplify(record: IDataObject, fields: string[]): IDataObject {
@@ -150,6 +153,7 @@ export async function executeOperation(
 	} catch (error) {
 		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
+	await op.prepare?.({ ctx, itemIndex, values });
 	const built = buildRequest(op, values);
 	const { qs, body } = built;
 	const routed = op.route ? op.route({ ctx, itemIndex, values }) : undefined;
@@ -163,19 +167,19 @@ export async function executeOperation(
 	const record = !idempotent && path !== op.path ? path : undefined;
 	const call = async (paging: Record<string, QueryValue> = {}) => {
 		const inBody = op.pagination?.in === 'body';
-		const request = {
+		const wire: BuiltRequest = {
 			method: op.method,
 			path,
 			qs: inBody ? qs : { ...qs, ...paging },
-			body: inBody ? { ...(body as IDataObject), ...paging } : body,
-			accept: op.accept,
-			hints,
-			...transport,
+			body: inBody ? ({ ...(body as IDataObject), ...paging } as IDataObject) : body,
 		};
-		const send = async () => await loftyRequest(ctx, request, itemIndex);
+		const request = { ...wire, accept: op.accept, hints, ...transport };
+		const send = async () => await sendByReading(ctx, op.otherReading, wire, values, async (w) => await loftyRequest(ctx, { ...request, ...w }, itemIndex));
 		try {
 			return await (record === undefined ? send() : inOrder(ctx, record, send));
 		} catch (error) {
+			// The other reading cannot express the request (one member weight where several were asked for).
+			if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error, 'refused');
 			if (!(error instanceof NodeApiError)) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 			if (op.explainFailure) {
 				const failure = { httpCode: Number(error.httpCode), code: (error.errorResponse as IDataObject)?.code as string, message: error.message };
@@ -184,6 +188,15 @@ export async function executeOperation(
 			}
 			// Re-wrapping a NodeApiError hands back the same error.
 			throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
+		}
+	};
+	// An output that finds the answer cannot give what a field asks for names that field.
+	const shape = (response: unknown): IDataObject[] => {
+		try {
+			return asList(op.output!(response, { ctx, itemIndex, values }));
+		} catch (error) {
+			if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error, 'answered');
+			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 		}
 	};
 	const finish = (records: IDataObject[]) => {
@@ -199,13 +212,11 @@ export async function executeOperation(
 		}
 		const want = returnAll ? Infinity : limit;
 		const log = (message: string) => ctx.logger?.debug(message);
-		return finish(await paginateInParallel(op.pagination, call, want, parallelOf(ctx), log));
+		const records = await paginateInParallel(op.pagination, call, want, parallelOf(ctx), log);
+		return finish(op.output ? shape(records) : records);
 	}
 	const response = routed === null ? undefined : await call();
-	if (op.output) {
-		const shaped = op.output(response, { ctx, itemIndex, values });
-		return finish(Array.isArray(shaped) ? shaped : [shaped]);
-	}
+	if (op.output) return finish(shape(response));
 	if (op.accept === 'xml' && typeof response === 'string') return [{ xml: response }];
 	return finish(toRecords(response, op.unwrap));
 }

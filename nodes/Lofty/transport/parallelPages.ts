@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { forEachInParallel } from './inFlight';
-import { type FetchPage, type Pagination, itemsOf, paginate, saysDone, valueAt } from './pagination';
+import { PageGuard } from './pageGuard';
+import { type FetchPage, type Pagination, pageItems, paginate, saysDone, totalOf } from './pagination';
 import type { QueryValue } from './request';
 
 /**
@@ -15,10 +16,11 @@ import type { QueryValue } from './request';
  * so that it is not fetched twice: keyset and cursor styles (each page names the next one, so no page
  * is known before the previous answer), lists without a total, and short lists.
  *
- * The parallel read checks every page against the first: the same total and exactly the expected
- * number of records. When the list changed while it was read (a record added or removed shifts every
- * later page), or a later page is refused, the pages read so far are dropped and the list is read
- * again one page after another (for the leads, by their scroll cursor): never a record twice.
+ * The parallel read checks every page against the first: the same total, exactly the expected number
+ * of records, and no record on two pages. When the list changed while it was read (a record added or
+ * removed shifts every later page), the server repeats itself, or a later page is refused, the pages
+ * read so far are dropped and the list is read again one page after another (for the leads, by their
+ * scroll cursor), where the guards of pagination.ts stop a list that does not advance: never a record twice.
  */
 
 interface Plan {
@@ -57,12 +59,20 @@ function planOf(p: Pagination, want: number): Plan | undefined {
 	return undefined;
 }
 
-/** The announced total, when the answer has one. */
-function totalOf(p: Pagination, response: unknown): number | undefined {
-	const raw = p.totalKey === undefined ? undefined : valueAt(response, p.totalKey);
-	if (raw === undefined || raw === null || raw === '') return undefined;
-	const total = Number(raw);
-	return Number.isInteger(total) && total >= 0 ? total : undefined;
+/** The announced total, when the answer has a whole number there. */
+function countOf(p: Pagination, response: unknown): number | undefined {
+	const total = totalOf(p, response);
+	return total !== undefined && Number.isInteger(total) && total >= 0 ? total : undefined;
+}
+
+/** True when a record comes twice across the pages (by `idField`, else the whole record), as pageGuard.ts tells. */
+function repeats(p: Pagination, pages: IDataObject[][]): boolean {
+	const guard = new PageGuard(p.idField);
+	try {
+		return pages.some((page) => guard.fresh(page).length !== page.length);
+	} catch {
+		return true;
+	}
 }
 
 function samePaging(a: Record<string, QueryValue>, b: Record<string, QueryValue>): boolean {
@@ -87,8 +97,8 @@ export async function paginateInParallel(
 	if (!plan) return await paginate(p, fetchPage, want);
 
 	const firstResponse = await fetchPage(plan.first);
-	const firstItems = itemsOf(firstResponse, p.itemsKey);
-	const total = totalOf(p, firstResponse);
+	const firstItems = pageItems(p, firstResponse);
+	const total = countOf(p, firstResponse);
 	const target = total === undefined ? 0 : Math.min(total, want);
 	if (total === undefined || firstItems.length !== plan.size || target <= plan.size || saysDone(p, firstResponse, firstItems.length) === true) {
 		// The sequential loop decides from here; its first request is this one, answered already.
@@ -115,8 +125,8 @@ export async function paginateInParallel(
 		const k = index + 1;
 		const { paging, limit } = plan.page(k);
 		const response = await fetchPage(paging);
-		const items = itemsOf(response, p.itemsKey);
-		const now = totalOf(p, response);
+		const items = pageItems(p, response);
+		const now = countOf(p, response);
 		const expected = Math.min(limit, total - k * plan.size);
 		if (now !== total) {
 			fallback = `the total changed from ${total} to ${now ?? 'none'} while the pages were read`;
@@ -134,6 +144,7 @@ export async function paginateInParallel(
 		if (!refusedPage(failure)) throw failure;
 		fallback = `a later page was refused (${(failure as Error).message})`;
 	}
+	if (!fallback && repeats(p, pages)) fallback = 'a record came on two pages';
 	if (fallback) {
 		log(`Lofty: reading the list again one page after another: ${fallback}`);
 		return await paginate(p, fetchPage, want);
