@@ -57,8 +57,6 @@ export async function sendByReading<T>(
 	if (!reading) return await send(request);
 	const first = reading.base ? reading.base(request) : request;
 	if (follows(ctx, reading)) return await send(reading.rewrite(first, values));
-	// A request the readings do not tell apart: nothing to find out.
-	if (reading.rewrite(first, values) === first) return await send(first);
 	// Lofty already took the first reading in this execution: no waiting, though a refusal still switches.
 	if (confirmed.get(ctx)?.has(reading.name)) return await findOut(ctx, reading, first, values, send);
 	let pending = finding.get(ctx);
