@@ -1,50 +1,43 @@
 /**
- * `npm run bench`: measures the node against the sandbox on loopback and prints a table of ratios.
- * Not part of `jest` (no timing assertions there). Each figure comes from this one run.
+ * `npm run bench`: measures the node against the sandbox on loopback and prints a table of ratios; writes the
+ * same rows to bench/results.json (one object per row, with its ratio). Not part of `jest` (no timing
+ * assertions there). Each figure comes from this one run. About 12 minutes on a 2-core machine (the rows at the
+ * rate limit run in real time: 500 a minute); LOFTY_BENCH_N8N=0 skips row 4 (real n8n, about 5 minutes),
+ * LOFTY_BENCH_SCALE=10 runs the limit rows time-scaled for a quick look (not the README's figures).
  *
  *   1. Return All: requests made vs ceil(N / the endpoint's largest page), every paginated list.
- *   2. 1000 lead updates under a time-scaled 500/min limit (500 per 6 s): wall time vs the bound.
- *   2b. The same job in a real n8n: the Lofty node vs n8n's HTTP Request node (n8nBulk.ts; LOFTY_BENCH_N8N=0 skips it).
- *   2c. The same job in n8n's queue mode, by 1 worker and by 2 workers at once (queueBulk.ts; LOFTY_BENCH_QUEUE=0 skips it).
- *   3. Node overhead: a 10k-lead Return All through the node vs a plain HTTP paging loop.
- *   4. Trigger: split and dedupe of a 5000-event delivery (time, memory).
- *   5. Peak memory of a 50k-record Return All.
+ *   2. 1000 lead updates under 500/min at 0, 100 and 300 ms latency: wall time / the limit's bound (limitRows.ts).
+ *   3. A 10,000-lead Return All at 100 and 300 ms latency: wall time / bound, requests / ceil(N / 100).
+ *   4. The 1000 updates at 300 ms in a real n8n: the Lofty node vs n8n's HTTP Request node (n8nBulk.ts).
+ *   5. Node overhead: a 10k-lead Return All through the node (one request at a time) vs a plain HTTP paging loop.
+ *   6. Trigger: split and dedupe of a 5000-event delivery (time, memory).
+ *   7. Peak memory of a 50k-record Return All.
+ *   8. Parallel Requests: the pace per setting at 300 and 1000 ms (what the default is chosen from).
+ *   9. The 1000 updates in n8n's queue mode, by 1 worker and by 2 workers at once (queueBulk.ts; LOFTY_BENCH_QUEUE=0 skips it).
  */
 import './scriptsLink';
 
 import axios from 'axios';
+import * as fs from 'node:fs';
 import { Agent } from 'node:http';
+import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import { claim } from '../nodes/LoftyTrigger/dedupe';
 import { parsePayload } from '../nodes/LoftyTrigger/parse';
-import { Lofty } from '../nodes/Lofty/Lofty.node';
 import { RESOURCES } from '../nodes/Lofty/resources';
 import { resetPacing } from '../nodes/Lofty/transport/pacing';
 import { SEED_IDS, type Sandbox, startSandbox } from '../sandbox';
-import { type Credential, type Params, createContext } from '../test/harness/context';
+import type { Credential, Params } from '../test/harness/context';
 import { valid } from '../test/fuzz/inputs';
-import { type Row, addLeads, fmt, windowBound } from './common';
-import { type InProcessFigure, n8nBulkRow, n8nBenchEnabled } from './n8nBulk';
-import { queueBulkRow, queueBenchSkipped } from './queueBulk';
+import { type Row, SCALE, addLeads, fmt, runLofty } from './common';
+import { bulkUpdateRow, parallelSweepRow, returnAllRow } from './limitRows';
+import { n8nBulkRow, n8nBenchEnabled } from './n8nBulk';
+import { queueBenchSkipped, queueBulkRow } from './queueBulk';
 
-const node = new Lofty();
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const MB = 1024 * 1024;
 const rows: Row[] = [];
-
-function credentialOf(sandbox: Sandbox): Credential {
-	return { type: 'loftyApi', data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } };
-}
-
-async function runLofty(sandbox: Sandbox, params: Params | ((i: number) => Params), items = 1, continueOnFail = true, credential = credentialOf(sandbox)) {
-	const authentication = credential.type === 'loftyOAuth2Api' ? 'oAuth2' : 'apiKey';
-	const withAuth = typeof params === 'function' ? (i: number) => ({ authentication, ...params(i) }) : { authentication, ...params };
-	// createContext, not runNode: runNode also hands the whole output to the tests' secret watch (util.inspect and a
-	// scan), which would be measured with the node.
-	const context = createContext(node, { params: withAuth, credential, items: Array.from({ length: items }, () => ({})), continueOnFail });
-	return (await node.execute.call(context))[0];
-}
 
 /** Inputs that make a list return records in the seeded sandbox. */
 const LIST_INPUTS: Record<string, Params> = {
@@ -88,48 +81,18 @@ async function paginationRow(sandbox: Sandbox): Promise<void> {
 			detail.push(`| ${resource.value}: ${op.value} | ${op.pagination!.style} | ${page} | ${n} | ${requests} | ${ideal} | ${fmt(requests / ideal)} |`);
 		}
 	}
-	rows.push([
-		'1. Return All: requests / ceil(N / largest page)',
-		`${fmt(totalRequests / totalIdeal)} overall (worst ${fmt(worst)})`,
-		`${measured} paginated lists measured, ${exact} exactly at the minimum; ${totalRequests} requests for a minimum of ${totalIdeal}`,
-	]);
+	rows.push({
+		id: 'return-all-requests',
+		name: '1. Return All: requests / ceil(N / largest page)',
+		ratio: totalRequests / totalIdeal,
+		result: `${fmt(totalRequests / totalIdeal)} overall (worst ${fmt(worst)})`,
+		details: `${measured} paginated lists measured, ${exact} exactly at the minimum; ${totalRequests} requests for a minimum of ${totalIdeal}`,
+		figures: { measured, exact, requests: totalRequests, ideal: totalIdeal, worst },
+	});
 	console.log('\nReturn All, per list (N records, R requests, ideal = max(1, ceil(N / page))):\n');
 	console.log('| Operation | Style | Page | N | R | Ideal | R / Ideal |');
 	console.log('|---|---|---|---|---|---|---|');
 	for (const line of detail) console.log(line);
-}
-
-async function bulkUpdateRow(sandbox: Sandbox): Promise<InProcessFigure> {
-	sandbox.reset();
-	resetPacing();
-	const ids = addLeads(sandbox, 1000, 'Bulk');
-	const limit = 500;
-	const windowMs = 6000; // 500 a minute, time-scaled by 10
-	const job = (i: number) => ({ resource: 'lead', operation: 'update', leadId: { __rl: true, mode: 'id', value: ids[i] }, updateFields: { firstName: `Updated${i}` } });
-	// The same job without a limit: how long the work itself takes on this machine.
-	sandbox.setRateLimit({ perWindow: 1_000_000_000, windowMs: 60_000 });
-	let start = performance.now();
-	await runLofty(sandbox, job, ids.length);
-	const unthrottled = performance.now() - start;
-	sandbox.reset();
-	resetPacing();
-	ids.splice(0, ids.length, ...addLeads(sandbox, 1000, 'Bulk'));
-	sandbox.setRateLimit({ perWindow: limit, windowMs });
-	start = performance.now();
-	const items = await runLofty(sandbox, job, ids.length);
-	const wall = performance.now() - start;
-	const failed = items.filter((i) => i.json.error !== undefined).length;
-	const refused = sandbox.requests.filter((r) => r.status === 429).length;
-	const applied = sandbox.faults.writes('PUT', '/v1.0/leads/{leadId}');
-	const fullWindows = Math.ceil(ids.length / limit) - 1;
-	const bound = windowBound(ids.length, limit, windowMs, unthrottled);
-	const sustained = (ids.length / limit) * windowMs;
-	rows.push([
-		'2. 1000 lead updates, 500/min limit scaled to 500 per 6 s: wall time / bound',
-		`${fmt(wall / bound)} (${fmt(wall / 1000, 1)} s vs ${fmt(bound / 1000, 1)} s)`,
-		`${failed} failed items, ${refused} answers 429, ${applied} writes applied for ${ids.length} items. Bound = ${fullWindows} full window(s) + the last window's share of the unthrottled run (${fmt(unthrottled / 1000, 1)} s for all 1000). vs the sustained rate (N / limit windows = ${fmt(sustained / 1000, 1)} s): ${fmt(wall / sustained)}`,
-	]);
-	return { wallMs: wall, boundMs: bound, unthrottledMs: unthrottled, failed, applied, refused };
 }
 
 async function overheadRow(sandbox: Sandbox): Promise<void> {
@@ -154,7 +117,8 @@ async function overheadRow(sandbox: Sandbox): Promise<void> {
 		}
 		return count;
 	};
-	const viaNode = async () => (await runLofty(sandbox, { resource: 'lead', operation: 'getAll', returnAll: true, simplify: false }, 1, false)).length;
+	const viaNode = async (parallelRequests = 1) =>
+		(await runLofty(sandbox, { resource: 'lead', operation: 'getAll', returnAll: true, simplify: false, requestOptions: { parallelRequests } }, 1, false)).length;
 	const time = async (fn: () => Promise<number>) => {
 		const samples: number[] = [];
 		let n = 0;
@@ -170,12 +134,16 @@ async function overheadRow(sandbox: Sandbox): Promise<void> {
 	await viaNode();
 	const p = await time(plain);
 	const v = await time(viaNode);
+	const d = await time(async () => await viaNode(8));
 	agent.destroy();
-	rows.push([
-		'3. Node overhead: 10k-lead Return All, node / plain HTTP paging loop',
-		`${fmt(v.ms / p.ms)} (${fmt(v.ms, 0)} ms vs ${fmt(p.ms, 0)} ms)`,
-		`median of 3; node: ${v.n} records (lossless 64-bit IDs, pacing, retries); loop: ${p.n} records, JSON.parse`,
-	]);
+	rows.push({
+		id: 'node-overhead',
+		name: '5. Node overhead: 10k-lead Return All, node (one request at a time) / plain HTTP paging loop',
+		ratio: v.ms / p.ms,
+		result: `${fmt(v.ms / p.ms)} (${fmt(v.ms, 0)} ms vs ${fmt(p.ms, 0)} ms)`,
+		details: `median of 3, on loopback; node: ${v.n} records (lossless 64-bit IDs, pacing, retries), Parallel Requests 1; loop: ${p.n} records, JSON.parse; with the default Parallel Requests the node took ${fmt(d.ms, 0)} ms`,
+		figures: { nodeMs: v.ms, loopMs: p.ms, nodeParallelMs: d.ms },
+	});
 }
 
 function triggerRow(): void {
@@ -202,11 +170,13 @@ function triggerRow(): void {
 		heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed - heapBefore);
 	}
 	samples.sort((a, b) => a - b);
-	rows.push([
-		'4. Trigger: split + dedupe of a 5000-event delivery',
-		`${fmt(samples[2], 1)} ms, ${fmt(heapPeak / MB, 1)} MB heap`,
-		`median of 5; ${fresh} distinct events kept of 5000 (1000 duplicates dropped); per event ${fmt((samples[2] * 1000) / 5000, 1)} µs`,
-	]);
+	rows.push({
+		id: 'trigger-split-dedupe',
+		name: '6. Trigger: split + dedupe of a 5000-event delivery',
+		result: `${fmt(samples[2], 1)} ms, ${fmt(heapPeak / MB, 1)} MB heap`,
+		details: `median of 5; ${fresh} distinct events kept of 5000 (1000 duplicates dropped); per event ${fmt((samples[2] * 1000) / 5000, 1)} µs`,
+		figures: { ms: samples[2], heapMB: heapPeak / MB, fresh },
+	});
 }
 
 async function memoryRow(sandbox: Sandbox): Promise<void> {
@@ -231,35 +201,46 @@ async function memoryRow(sandbox: Sandbox): Promise<void> {
 	peakRss = Math.max(peakRss, end.rss);
 	clearInterval(timer);
 	const heap = peakHeap - base.heapUsed;
-	rows.push([
-		'5. Peak memory of a 50k-record Return All (full records)',
-		`${fmt(heap / MB, 0)} MB heap above baseline (${fmt(heap / items.length / 1024, 1)} KB per record)`,
-		`${items.length} records in ${fmt(ms / 1000, 1)} s; RSS peak ${fmt(peakRss / MB, 0)} MB (process, including the in-process sandbox holding 50k leads)`,
-	]);
+	rows.push({
+		id: 'return-all-memory',
+		name: '7. Peak memory of a 50k-record Return All (full records)',
+		result: `${fmt(heap / MB, 0)} MB heap above baseline (${fmt(heap / items.length / 1024, 1)} KB per record)`,
+		details: `${items.length} records in ${fmt(ms / 1000, 1)} s; RSS peak ${fmt(peakRss / MB, 0)} MB (process, including the in-process sandbox holding 50k leads)`,
+		figures: { records: items.length, heapMB: heap / MB, rssPeakMB: peakRss / MB, ms },
+	});
 }
 
 async function main(): Promise<void> {
+	const started = performance.now();
 	const sandbox = await startSandbox({ port: 0 });
 	try {
-		console.log(`n8n-nodes-lofty benchmark: node ${process.version}, sandbox ${sandbox.url} (loopback, in-process)`);
+		console.log(`n8n-nodes-lofty benchmark: node ${process.version}, sandbox ${sandbox.url} (loopback, in-process), time scale ${SCALE}`);
 		triggerRow();
 		await paginationRow(sandbox);
-		const inProcess = await bulkUpdateRow(sandbox);
 		await overheadRow(sandbox);
 		await memoryRow(sandbox);
+		for (const ms of [0, 100, 300]) rows.push(await bulkUpdateRow(sandbox, ms));
+		for (const ms of [100, 300]) rows.push(await returnAllRow(sandbox, ms));
+		rows.push(await parallelSweepRow(sandbox));
 		// Last, so that n8n's CPU use does not disturb the in-process rows (2 cores).
-		if (n8nBenchEnabled()) rows.push(await n8nBulkRow(sandbox, inProcess));
-		else console.log('\nRow 2b (real n8n) skipped: LOFTY_BENCH_N8N=0');
+		if (n8nBenchEnabled()) rows.push(await n8nBulkRow(sandbox));
+		else console.log('\nRow 4 (real n8n) skipped: LOFTY_BENCH_N8N=0');
 		const queueSkipped = queueBenchSkipped();
-		if (queueSkipped) console.log(`\nRow 2c (queue mode) skipped: ${queueSkipped}`);
+		if (queueSkipped) console.log(`\nRow 9 (queue mode) skipped: ${queueSkipped}`);
 		else rows.push(await queueBulkRow(sandbox));
 	} finally {
+		sandbox.setLatency({ fixedMs: 0, jitterMs: 0 });
 		await sandbox.stop();
 	}
+	rows.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
 	console.log('\n| Benchmark | Ratio / figure | Details |');
 	console.log('|---|---|---|');
-	rows.sort((a, b) => a[0].localeCompare(b[0]));
-	for (const [name, value, details] of rows) console.log(`| ${name} | ${value} | ${details} |`);
+	for (const row of rows) console.log(`| ${row.name} | ${row.result} | ${row.details} |`);
+	const file = path.resolve(__dirname, '..', '..', '..', 'bench', 'results.json');
+	const minutes = (performance.now() - started) / 60_000;
+	const meta = { node: process.version, timeScale: SCALE, minutes, date: new Date().toISOString() };
+	fs.writeFileSync(file, `${JSON.stringify({ meta, rows }, null, '\t')}\n`);
+	console.log(`\nWritten to bench/results.json; the run took ${fmt(minutes, 1)} minutes.`);
 }
 
 main().catch((error) => {

@@ -1,10 +1,12 @@
 /**
  * Standalone sandbox: `node .build/sandbox/cli.js`
  * Env: LOFTY_SANDBOX_PORT (default 4010), LOFTY_SANDBOX_HOST (default 127.0.0.1),
- *      LOFTY_SANDBOX_RATE_LIMIT as "<perWindow>/<windowMs>" (default 100/60000).
+ *      LOFTY_SANDBOX_RATE_LIMIT as "<perWindow>/<windowMs>" (default 100/60000),
+ *      LOFTY_SANDBOX_LATENCY as "<fixedMs>" or "<fixedMs>+<jitterMs>" (default 0: answers at once);
+ *      the flag `--latency 300+60` (npm run sandbox -- --latency 300+60) wins over the variable.
  * Prints KEY=value lines (URL, demo API key, OAuth demo client id) on stdout.
  */
-import { DEMO_CLIENT_ID, OTHER_AGENT_API_KEY, SEED_IDS, startSandbox } from './index';
+import { DEMO_CLIENT_ID, OTHER_AGENT_API_KEY, SEED_IDS, parseLatency, startSandbox } from './index';
 
 function rateLimitFromEnv(raw: string | undefined): { perWindow: number; windowMs: number } | undefined {
 	if (!raw) return undefined;
@@ -13,7 +15,15 @@ function rateLimitFromEnv(raw: string | undefined): { perWindow: number; windowM
 	return { perWindow: Number(m[1]), windowMs: Number(m[2]) };
 }
 
+function latencyFromArgs(argv: string[]): string | undefined {
+	const at = argv.findIndex((a) => a === '--latency' || a.startsWith('--latency='));
+	if (at < 0) return undefined;
+	return argv[at].includes('=') ? argv[at].slice('--latency='.length) : argv[at + 1];
+}
+
 async function main(): Promise<void> {
+	const latencyText = latencyFromArgs(process.argv.slice(2)) ?? process.env.LOFTY_SANDBOX_LATENCY;
+	const latency = latencyText ? parseLatency(latencyText) : undefined;
 	const port = Number(process.env.LOFTY_SANDBOX_PORT ?? 4010);
 	const host = process.env.LOFTY_SANDBOX_HOST ?? '127.0.0.1';
 	// Standalone use (npm run sandbox, npm start) delivers webhooks on real timers, and accepts http:// callbacks on
@@ -23,9 +33,10 @@ async function main(): Promise<void> {
 		host,
 		rateLimit: rateLimitFromEnv(process.env.LOFTY_SANDBOX_RATE_LIMIT),
 		webhooks: { autoDeliver: true, allowHttpCallbacks: true },
+		latency,
 	});
 	const out = [
-		`Lofty sandbox listening on ${sandbox.url}`,
+		`Lofty sandbox listening on ${sandbox.url}${latency ? ` (answers after ${latency.fixedMs} ms + 0 to ${latency.jitterMs} ms)` : ''}`,
 		`LOFTY_SANDBOX_URL=${sandbox.url}`,
 		`LOFTY_API_KEY=${sandbox.apiKey}`,
 		`LOFTY_OTHER_AGENT_API_KEY=${OTHER_AGENT_API_KEY}`,

@@ -17,6 +17,7 @@ import {
 	type Scopes,
 } from './core/auth';
 import { Faults, pathMatcher } from './core/faults';
+import { Latency, type LatencyConfig, NO_LATENCY } from './core/latency';
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig, RateLimiter } from './core/rateLimit';
 import { Router, scopeOf } from './core/router';
 import { oauthRoutes } from './core/oauth';
@@ -42,6 +43,7 @@ export { Codes } from './core/errors';
 export { parseJson, stringifyJson } from './core/json';
 export { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './core/rateLimit';
 export { Faults, type FaultKind, type FaultSpec } from './core/faults';
+export { type LatencyConfig, parseLatency } from './core/latency';
 export { READING_VALUES, Readings, type ReadingName, type ReadingSet } from './core/readings';
 export { SEED_IDS, SEED_SOURCES, SEED_STAGES, SEED_TAGS, SEED_SEGMENTS } from './core/seed';
 export type { RequestLogEntry } from './core/server';
@@ -57,6 +59,8 @@ export interface SandboxOptions {
 	seed?: boolean;
 	/** webhook delivery: allowHttpCallbacks (loopback http:// callbacks), autoDeliver (real timers), timeoutMs, random */
 	webhooks?: DeliveryOptions;
+	/** hold every answer back by fixedMs plus 0 to jitterMs, as a remote API's round trip (default none) */
+	latency?: LatencyConfig;
 }
 
 export interface IssueTokenOptions {
@@ -89,9 +93,14 @@ export interface Sandbox {
 	readonly scopes: string[];
 	/** requests whose method (or '*') and path match; pattern segments may be `{param}` or `*`, or a RegExp */
 	count(method: string, pathPattern: string | RegExp): number;
-	/** restore seed data and the spec's readings, clear the request log, faults, rate-limit counters and the rate limit set at runtime */
+	/** restore seed data and the spec's readings, clear the request log, faults, rate-limit counters, and the rate limit and latency set at runtime */
 	reset(): void;
 	setRateLimit(config: RateLimitConfig): void;
+	/** hold every answer back by fixedMs plus 0 to jitterMs (a remote API's round trip); reset restores the start option */
+	setLatency(config: LatencyConfig): void;
+	/** requests being served now, and the most at once since the last reset or resetConcurrency() */
+	concurrency(): { now: number; most: number };
+	resetConcurrency(): void;
 	issueToken(opts?: IssueTokenOptions): string;
 	/** make an issued access token expired (401 BAD_CREDENTIALS from then on) */
 	expireToken(accessToken: string): void;
@@ -118,7 +127,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const limiter = new RateLimiter(initialLimit);
 	const log: RequestLogEntry[] = [];
 	const faults = new Faults();
-	const pipeline = { store, auth, router, limiter, log, faults };
+	const latency = new Latency(opts.latency ?? NO_LATENCY);
+	const pipeline = { store, auth, router, limiter, log, faults, latency };
 
 	const server: Server = createServer((req, res) => {
 		handle(pipeline, req, res).catch((e) => {
@@ -161,9 +171,20 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 			log.length = 0;
 			faults.clear();
 			limiter.set(initialLimit);
+			latency.set(opts.latency ?? NO_LATENCY);
+			latency.restartCount();
 		},
 		setRateLimit(config) {
 			limiter.set(config);
+		},
+		setLatency(config) {
+			latency.set(config);
+		},
+		concurrency() {
+			return latency.concurrency;
+		},
+		resetConcurrency() {
+			latency.restartCount();
 		},
 		issueToken(o = {}) {
 			const userId = toId(o.userId ?? SEED_IDS.demoUserId);

@@ -9,7 +9,8 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { describeResources, subtitleExpression } from './model/describe';
-import { executeOperation } from './model/execute';
+import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS, executeOperation, parallelRequests } from './model/execute';
+import { forEachInParallel, limitInFlight } from './transport/inFlight';
 import { listSearch, loadOptions } from './methods';
 import { findOperation, RESOURCES } from './resources';
 
@@ -60,8 +61,17 @@ export class Lofty implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				description: "How long to wait for Lofty and how often to retry reads. The pace (requests per minute) follows Lofty's rate-limit headers and the credential's Rate Limit setting.",
+				description: "How long to wait for Lofty, how often to retry reads and how many requests to keep in flight. The pace (requests per minute) follows Lofty's rate-limit headers and the credential's Rate Limit setting.",
 				options: [
+					{
+						displayName: 'Parallel Requests',
+						name: 'parallelRequests',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS },
+						default: DEFAULT_PARALLEL_REQUESTS,
+						description:
+							"How many requests (items, or pages of a Return All) are on their way to Lofty at once, always within the credential's rate limit. Output keeps the item order. Writes to the same record go in item order. Set to 1 to send one item at a time, so that a failing item stops the run before the next items are sent.",
+					},
 					{
 						displayName: 'Read Retries',
 						name: 'readRetries',
@@ -89,8 +99,13 @@ export class Lofty implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
-		const output: INodeExecutionData[] = [];
-		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const results: INodeExecutionData[][] = new Array(items.length);
+		const parallel = parallelRequests(this);
+		limitInFlight(this, parallel);
+		// Items start in order, up to `parallel` at once; the output keeps the item order. Without Continue On Fail,
+		// the first failure stops new items from starting, the ones in flight finish, and the failure of the
+		// lowest item index is the node's error.
+		await forEachInParallel(items.length, parallel, async (itemIndex) => {
 			try {
 				const resource = this.getNodeParameter('resource', itemIndex) as string;
 				const operation = this.getNodeParameter('operation', itemIndex) as string;
@@ -99,11 +114,11 @@ export class Lofty implements INodeType {
 					throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, { itemIndex });
 				}
 				const records = await executeOperation(this, found.op, itemIndex, found.resource.errorHints);
-				for (const json of records) output.push({ json, pairedItem: { item: itemIndex } });
+				results[itemIndex] = records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 			} catch (error) {
 				if (this.continueOnFail()) {
-					output.push({ json: errorItem(error as Error), pairedItem: { item: itemIndex } });
-					continue;
+					results[itemIndex] = [{ json: errorItem(error as Error), pairedItem: { item: itemIndex } }];
+					return;
 				}
 				if (error instanceof NodeApiError) {
 					error.context.itemIndex ??= itemIndex;
@@ -112,7 +127,8 @@ export class Lofty implements INodeType {
 				}
 				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 			}
-		}
+		});
+		const output = results.flat();
 		return [output];
 	}
 }

@@ -10,6 +10,7 @@ import type { ActiveFault, Faults } from './faults';
 import { capQuery, editAnswer } from './pagingFaults';
 import { readingsOf } from './readings';
 import { type JsonValue, JsonSyntaxError, parseJson, stringifyJson } from './json';
+import type { Latency } from './latency';
 import type { RateLimiter } from './rateLimit';
 import { type Ctx, type Reply, type Router, scopeOf } from './router';
 import { clientCredentials } from './oauth';
@@ -36,6 +37,8 @@ export interface Pipeline {
 	log: RequestLogEntry[];
 	/** injected faults and the count of applied writes (./faults.ts) */
 	faults?: Faults;
+	/** the round trip every answer takes, and the count of requests in flight (./latency.ts) */
+	latency?: Latency;
 }
 
 const MAX_BODY = 5 * 1024 * 1024;
@@ -77,6 +80,15 @@ function endpointError(p: Pipeline, err: ApiError, plain: boolean): Reply {
 }
 
 export async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): Promise<void> {
+	p.latency?.begin();
+	try {
+		await serve(p, req, res);
+	} finally {
+		p.latency?.end();
+	}
+}
+
+async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Promise<void> {
 	const now = p.store.now();
 	const method = (req.method ?? 'GET').toUpperCase();
 	const url = new URL(req.url ?? '/', 'http://sandbox.local');
@@ -145,6 +157,7 @@ export async function handle(p: Pipeline, req: IncomingMessage, res: ServerRespo
 	// Logged when answered (a slow answer is logged before it is held back; a dropped one as status 0).
 	p.log.push({ method, path, query: queryObject(url.searchParams), status: dropped ? 0 : status, authScheme: scheme, appId, body: rawBody, time: now });
 	if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault!.delayMs));
+	await p.latency?.hold();
 	if (dropped) {
 		req.socket.destroy();
 		return;

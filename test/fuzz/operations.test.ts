@@ -123,6 +123,10 @@ describe('fuzzing the Request Options', () => {
 		['retries 11', { readRetries: 11 }, 'Read Retries'],
 		['retries decimal', { readRetries: 1.5 }, 'Read Retries'],
 		['retries HTML', { readRetries: HTML }, 'Read Retries'],
+		['parallel 0', { parallelRequests: 0 }, 'Parallel Requests'],
+		['parallel above the maximum', { parallelRequests: 33 }, 'Parallel Requests'],
+		['parallel decimal', { parallelRequests: 2.5 }, 'Parallel Requests'],
+		['parallel text', { parallelRequests: 'many' }, 'Parallel Requests'],
 	])('%s', async (_name, requestOptions, field) => {
 		const items = await run(sandbox, (i) => (i === 1 ? { ...goodItem, requestOptions } : goodItem), { items: [{}, {}, {}], continueOnFail: true });
 		expect(items.map((i) => i.json.leadId ?? i.json.error)).toEqual([

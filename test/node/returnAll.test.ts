@@ -12,6 +12,9 @@ const sandbox = useSandbox();
 const faults = () => sandbox().faults;
 const visibleLeads = () => [...sandbox().store.leads.values()].filter((l) => l.deletedAt === null && sandbox().store.canAccess(BigInt(SEED_IDS.demoUserId), l)).length;
 const leads = { resource: 'lead', operation: 'getAll', returnAll: true };
+// The guards of the sequential loop (pagination.ts): pages one after another, as cursor lists always are.
+const oneByOne = { requestOptions: { parallelRequests: 1 } };
+const leadsOneByOne = { ...leads, ...oneByOne };
 const LEADS = { method: 'GET', path: '/v1.0/leads' };
 const calendar = { resource: 'calendar', operation: 'getAll', returnAll: true, filters: { startTime: new Date(CALENDAR_SEED.from).toISOString(), endTime: new Date(CALENDAR_SEED.to).toISOString(), includeFinished: true } };
 const CALENDAR = { method: 'GET', path: '/v2.0/calendar' };
@@ -22,7 +25,7 @@ const SEARCH = { method: 'GET', path: '/v2.0/communication/agent' };
 describe('offset paging (Lead: Get Many)', () => {
 	it('a page that repeats the previous one stops the read with an error, no record returned twice', async () => {
 		faults().inject({ kind: 'repeatPage', skip: 1, match: LEADS });
-		const error = await runError(sandbox(), leads);
+		const error = await runError(sandbox(), leadsOneByOne);
 		expect(error.message).toBe('Lofty answered the next page with records it had already sent (after 100 records): the list does not advance');
 		expect(error.description).toMatch(/Nothing was returned for this item, so that no record is returned twice/);
 		expect(sandbox().count('GET', '/v1.0/leads')).toBe(2);
@@ -30,7 +33,7 @@ describe('offset paging (Lead: Get Many)', () => {
 
 	it('a scroll id that does not advance stops the read', async () => {
 		faults().inject({ kind: 'staleCursor', param: 'scrollId', field: '_metadata.scrollId', skip: 1, match: LEADS });
-		const error = await runError(sandbox(), leads);
+		const error = await runError(sandbox(), leadsOneByOne);
 		expect(error.message).toMatch(/records it had already sent \(after 200 records\)/);
 		expect(sandbox().count('GET', '/v1.0/leads')).toBe(3);
 	});
@@ -51,9 +54,19 @@ describe('offset paging (Lead: Get Many)', () => {
 		expect(error.message).toBe(`The list ended after ${n} records although Lofty announced ${n + 3}`);
 	});
 
+	it('with pages in parallel, a repeated page sends the list back to one page after another: every lead once', async () => {
+		faults().inject({ kind: 'repeatPage', skip: 1, match: LEADS });
+		const n = visibleLeads();
+		const items = await run(sandbox(), leads);
+		expect(items).toHaveLength(n);
+		expect(new Set(items.map((i) => i.json.leadId)).size).toBe(n);
+		// The parallel read (ceil(n / 100) requests) is dropped and the list read again one page after another.
+		expect(sandbox().count('GET', '/v1.0/leads')).toBe(2 * Math.ceil(n / 100));
+	});
+
 	it('with Continue On Fail the failed item says why and the other items complete', async () => {
 		faults().inject({ kind: 'repeatPage', skip: 1, match: LEADS });
-		const items = await run(sandbox(), (i) => (i === 0 ? leads : { resource: 'lead', operation: 'get', leadId: byId(SEED_IDS.bigLeadId) }), { items: [{}, {}], continueOnFail: true });
+		const items = await run(sandbox(), (i) => (i === 0 ? leadsOneByOne : { resource: 'lead', operation: 'get', leadId: byId(SEED_IDS.bigLeadId) }), { items: [{}, {}], continueOnFail: true });
 		expect(items[0]).toEqual({ json: expect.objectContaining({ error: expect.stringMatching(/already sent/) }), pairedItem: { item: 0 } });
 		expect(items[1].json.leadId).toBe(SEED_IDS.bigLeadId);
 	});
@@ -72,13 +85,20 @@ describe('page paging (Calendar: Get Many)', () => {
 
 	it('a later page shorter than asked while the total says more: an error, since page numbers would skip records', async () => {
 		faults().inject({ kind: 'pageCap', param: 'pageSize', max: 400, skip: 1, times: 100, match: CALENDAR });
-		const error = await runError(sandbox(), calendar);
+		const error = await runError(sandbox(), { ...calendar, ...oneByOne });
 		expect(error.message).toBe('Lofty sent 400 of 500 records on page 2 while saying more follow (after 800 records): reading on by page number would skip records');
 	});
 
 	it('a repeated page stops the read', async () => {
 		faults().inject({ kind: 'repeatPage', skip: 1, match: CALENDAR });
-		expect((await runError(sandbox(), calendar)).message).toMatch(/already sent \(after 500 records\)/);
+		expect((await runError(sandbox(), { ...calendar, ...oneByOne })).message).toMatch(/already sent \(after 500 records\)/);
+	});
+
+	it('with pages in parallel, a later page served short sends the list back to one page after another, where it reads on', async () => {
+		faults().inject({ kind: 'pageCap', param: 'pageSize', max: 400, skip: 1, times: 100, match: CALENDAR });
+		const items = await run(sandbox(), calendar);
+		expect(items).toHaveLength(CALENDAR_SEED.demoCount);
+		expect(new Set(items.map((i) => i.json.id)).size).toBe(CALENDAR_SEED.demoCount);
 	});
 });
 

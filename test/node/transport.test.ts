@@ -1,3 +1,4 @@
+import { resetPacing } from '../../nodes/Lofty/transport/pacing';
 import { SEED_IDS } from '../../sandbox';
 import { apiKeyCredential, byId, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';
 
@@ -40,6 +41,9 @@ describe('authentication', () => {
 });
 
 describe('rate limit', () => {
+	// A fresh pace: what an earlier test's window left would not hold for the limit set here.
+	beforeEach(() => resetPacing());
+
 	it('paces requests by the announced limit, so none is refused, and all succeed', async () => {
 		sandbox().setRateLimit({ perWindow: 2, windowMs: 1000 });
 		const items = await run(sandbox(), getLead, { items: [{}, {}, {}, {}, {}] });

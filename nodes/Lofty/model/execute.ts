@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { paginate, valueAt } from '../transport/pagination';
+import { inOrder, parallelOf } from '../transport/inFlight';
+import { valueAt } from '../transport/pagination';
+import { paginateInParallel } from '../transport/parallelPages';
 import type { QueryValue } from '../transport/request';
 import { loftyRequest } from '../transport/request';
 import { InvalidValue, invalid, readValues } from './params';
@@ -90,10 +92,29 @@ function simplify(record: IDataObject, fields: string[]): IDataObject {
 	return out;
 }
 
-/** The node's Request Options for one item: timeout and read retries, checked. */
-export function requestSettings(ctx: IExecuteFunctions, itemIndex: number): { timeout?: number; readRetries?: number } {
+/** Most requests one execution may have in flight (Request Options > Parallel Requests), and the default. */
+export const MAX_PARALLEL_REQUESTS = 32;
+export const DEFAULT_PARALLEL_REQUESTS = 8;
+
+interface RequestSettings {
+	timeout?: number;
+	readRetries?: number;
+	parallelRequests?: number;
+}
+
+function wholeNumber(ctx: IExecuteFunctions, itemIndex: number, raw: unknown, field: string, min: number, max: number): number | undefined {
+	if (raw === undefined || raw === '') return undefined;
+	const value = Number(raw);
+	if (!(Number.isInteger(value) && value >= min && value <= max)) {
+		throw invalid(ctx, itemIndex, new InvalidValue(field, `must be a whole number from ${min} to ${max}, got ${String(raw)}`));
+	}
+	return value;
+}
+
+/** The node's Request Options for one item: timeout, read retries and parallel requests, checked. */
+export function requestSettings(ctx: IExecuteFunctions, itemIndex: number): RequestSettings {
 	const raw = ctx.getNodeParameter('requestOptions', itemIndex, {}) as IDataObject;
-	const settings: { timeout?: number; readRetries?: number } = {};
+	const settings: RequestSettings = {};
 	if (raw.timeout !== undefined && raw.timeout !== '') {
 		const timeout = Number(raw.timeout);
 		if (!(Number.isFinite(timeout) && timeout >= 1)) {
@@ -101,14 +122,21 @@ export function requestSettings(ctx: IExecuteFunctions, itemIndex: number): { ti
 		}
 		settings.timeout = timeout;
 	}
-	if (raw.readRetries !== undefined && raw.readRetries !== '') {
-		const retries = Number(raw.readRetries);
-		if (!(Number.isInteger(retries) && retries >= 0 && retries <= 10)) {
-			throw invalid(ctx, itemIndex, new InvalidValue('Read Retries', `must be a whole number from 0 to 10, got ${String(raw.readRetries)}`));
-		}
-		settings.readRetries = retries;
-	}
+	settings.readRetries = wholeNumber(ctx, itemIndex, raw.readRetries, 'Read Retries', 0, 10);
+	settings.parallelRequests = wholeNumber(ctx, itemIndex, raw.parallelRequests, 'Parallel Requests', 1, MAX_PARALLEL_REQUESTS);
 	return settings;
+}
+
+/**
+ * How many requests the execution keeps in flight: the first item's Parallel Requests (one value for
+ * the whole run). An invalid value is reported by that item's own check; the run meanwhile uses 1.
+ */
+export function parallelRequests(ctx: IExecuteFunctions): number {
+	try {
+		return requestSettings(ctx, 0).parallelRequests ?? DEFAULT_PARALLEL_REQUESTS;
+	} catch {
+		return 1;
+	}
 }
 
 /** Runs one operation for one item: read and check the fields, call Lofty, shape the result. */
@@ -131,8 +159,12 @@ export async function executeOperation(
 	const routed = op.route ? op.route({ ctx, itemIndex, values }) : undefined;
 	const path = routed ?? built.path;
 	const hints = { ...resourceHints, ...op.errorHints };
+	const { timeout, readRetries } = requestSettings(ctx, itemIndex);
 	// Lists are reads even when they search by POST: safe to retry.
-	const transport = { ...requestSettings(ctx, itemIndex), idempotent: op.method === 'GET' || op.pagination !== undefined };
+	const idempotent = op.method === 'GET' || op.pagination !== undefined;
+	const transport = { timeout, readRetries, idempotent };
+	// Writes to one record (its ID in the path) are sent in item order; other items go in parallel.
+	const record = !idempotent && path !== op.path ? path : undefined;
 	const call = async (paging: Record<string, QueryValue> = {}) => {
 		const inBody = op.pagination?.in === 'body';
 		const wire: BuiltRequest = {
@@ -142,8 +174,9 @@ export async function executeOperation(
 			body: inBody ? ({ ...(body as IDataObject), ...paging } as IDataObject) : body,
 		};
 		const request = { ...wire, accept: op.accept, hints, ...transport };
+		const send = async () => await sendByReading(ctx, op.otherReading, wire, values, async (w) => await loftyRequest(ctx, { ...request, ...w }, itemIndex));
 		try {
-			return await sendByReading(ctx, op.otherReading, wire, values, async (w) => await loftyRequest(ctx, { ...request, ...w }, itemIndex));
+			return await (record === undefined ? send() : inOrder(ctx, record, send));
 		} catch (error) {
 			// The other reading cannot express the request (one member weight where several were asked for).
 			if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error, 'refused');
@@ -178,7 +211,8 @@ export async function executeOperation(
 			throw invalid(ctx, itemIndex, new InvalidValue('Limit', `must be a whole number of at least 1, got ${limit}`));
 		}
 		const want = returnAll ? Infinity : limit;
-		const records = await paginate(op.pagination, call, want);
+		const log = (message: string) => ctx.logger?.debug(message);
+		const records = await paginateInParallel(op.pagination, call, want, parallelOf(ctx), log);
 		return finish(op.output ? shape(records) : records);
 	}
 	const response = routed === null ? undefined : await call();

@@ -1,21 +1,38 @@
 import { sleep } from 'n8n-workflow';
 
+import { type Headers, MAX_PACING_WAIT_MS, announcedReset, headerNumber, waitAfter429 } from './rateHeaders';
+
+export { MAX_PACING_WAIT_MS, RESET_MARGIN_MS, rateLimitWaitMs, resetTime } from './rateHeaders';
+
 /**
  * Request pacing, shared by every request made with one credential in this n8n process: across the
- * items of an execution, across paged requests and across executions that run at the same time.
+ * items of an execution, the requests it keeps in flight, paged requests and executions that run at
+ * the same time.
  *
  * Lofty limits each application (100 requests a minute in Development, 500 in Production) and
- * announces the window on every answer: `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
- * `X-RateLimit-Reset` (UTC epoch seconds). Before each request the pacer waits while the announced
- * window is used up, and, when the credential sets a cap, while the last minute already holds that
- * many requests. A 429 blocks the whole credential until its Retry-After or reset time.
+ * announces the window on every answer: `X-RateLimit-Remaining` and `X-RateLimit-Reset`. Before each
+ * request the pacer waits while the window is used up, and, when the credential sets a cap, while the
+ * last minute already holds that many requests. A 429 holds the whole credential as the server asks.
+ *
+ * With requests in flight, an answer does not count the requests sent after it. Requests are numbered
+ * as they are sent: the newest answer tells the window, minus everything sent after it and the older
+ * requests still in flight (their own answers later show whether the server had counted them, and
+ * give the room back if so). While the window is unknown (the first request, the first after a reset)
+ * one request goes alone and the others wait for its answer.
+ *
+ * Other processes that use the same application (n8n workers, other tools) are seen through the
+ * answers only: each newer answer's Remaining counts their requests too. Between two answers a process
+ * cannot know what the others sent, so together they may overrun a window by what they send in that
+ * time; a 429 then holds the credential until the window's reset (or Retry-After) and nothing is lost.
+ *
+ * The state is small and bounded: per credential a few numbers and the numbers of the requests in
+ * flight, plus, with a cap, the start times of at most `cap` requests; idle credentials are forgotten
+ * once many are tracked.
  */
 
-/** Longest single wait; a window announced further away is not trusted beyond this. */
-export const MAX_PACING_WAIT_MS = 65_000;
-/** Added to the announced reset, whose unit is whole seconds. */
-export const RESET_MARGIN_MS = 250;
 const MINUTE_MS = 60_000;
+/** Beyond this many tracked credentials (or twice the number busy), idle ones are forgotten. */
+export const MAX_IDLE_CREDENTIALS = 100;
 
 /** Requests per minute for the credential's "Rate Limit" choice; undefined = follow Lofty's headers only. */
 export const RATE_LIMIT_PRESETS: Record<string, number | undefined> = {
@@ -24,22 +41,44 @@ export const RATE_LIMIT_PRESETS: Record<string, number | undefined> = {
 	production: 500,
 };
 
+/** The announced window as the newest answer told it. */
+interface Window {
+	/** The X-RateLimit-Reset value (identifies the window) and when it ends on our clock (ms). */
+	reset: number;
+	resetAt: number;
+	/** The number of the request whose answer told it, and the Remaining it said. */
+	from: number;
+	reported: number;
+	/** Requests allowed = base - requests sent so far. */
+	base: number;
+	/** Older requests in flight when it was told, held back from `base` in case the server had not counted them. */
+	pending: Set<number>;
+}
+
 interface Bucket {
-	/** Requests the announced window still allows, minus the ones sent since that answer. */
-	remaining?: number;
-	/** When the announced window ends (ms). */
-	resetAt?: number;
+	window?: Window;
+	/** The newest request whose answer told a window: older answers naming another window are stale. */
+	newest: number;
+	/** Requests sent so far (numbers them), and the numbers of those not answered yet. */
+	sent: number;
+	inFlight: Set<number>;
+	/** False once an answer came without the rate-limit headers (then nothing waits for them). */
+	announces?: boolean;
 	/** No request before this time (after a 429). */
 	blockedUntil?: number;
-	/** Requests sent and not yet answered. */
-	inFlight: number;
-	/** Start times of the requests of the last minute, for the user's cap. */
-	starts: number[];
-	/** Acquisitions are served one at a time, in order. */
+	/** The reset of a window a 429 overruled (Retry-After said otherwise, or the reset was implausible): not waited for. */
+	overruled?: number;
+	/** Acquisitions waiting for their turn; they are served one at a time, in order. */
+	waiting: number;
 	queue: Promise<void>;
+	/** Settles when the next request of the credential ends. */
+	nextEnd?: { promise: Promise<void>; settle: () => void };
+	/** With a cap only: start times of the last `cap` requests, oldest first. */
+	starts: number[];
 }
 
 const buckets = new Map<string, Bucket>();
+let sweepAt = MAX_IDLE_CREDENTIALS;
 
 /** FNV-1a, twice with different seeds: identifies a key without keeping or revealing it. */
 function fingerprint(text: string): string {
@@ -66,62 +105,131 @@ export function pacingKeys(): string[] {
 	return [...buckets.keys()];
 }
 
+/** How much the pacer holds (for tests of its bounds). */
+export function pacingState(): { credentials: number; startTimes: number; inFlight: number } {
+	let startTimes = 0;
+	let inFlight = 0;
+	for (const bucket of buckets.values()) {
+		startTimes += bucket.starts.length;
+		inFlight += bucket.inFlight.size;
+	}
+	return { credentials: buckets.size, startTimes, inFlight };
+}
+
 /** Forgets every credential's state (tests). */
 export function resetPacing(): void {
 	buckets.clear();
+	sweepAt = MAX_IDLE_CREDENTIALS;
+}
+
+/** A credential with nothing pending whose windows are over carries nothing worth keeping. */
+function idle(bucket: Bucket, now: number): boolean {
+	return (
+		bucket.inFlight.size === 0 &&
+		bucket.waiting === 0 &&
+		(bucket.blockedUntil ?? 0) <= now &&
+		(bucket.window?.resetAt ?? 0) <= now &&
+		(bucket.starts.length === 0 || bucket.starts[bucket.starts.length - 1] <= now - MINUTE_MS)
+	);
 }
 
 function bucketOf(key: string): Bucket {
 	let bucket = buckets.get(key);
 	if (!bucket) {
-		bucket = { inFlight: 0, starts: [], queue: Promise.resolve() };
+		if (buckets.size >= sweepAt) {
+			const now = Date.now();
+			for (const [other, state] of buckets) if (idle(state, now)) buckets.delete(other);
+			// Credentials still busy stay; the next sweep waits until the map has doubled (amortized cost).
+			sweepAt = Math.max(MAX_IDLE_CREDENTIALS, buckets.size * 2);
+		}
+		bucket = { newest: 0, sent: 0, inFlight: new Set(), waiting: 0, queue: Promise.resolve(), starts: [] };
 		buckets.set(key, bucket);
 	}
 	return bucket;
 }
 
-function headerNumber(headers: Record<string, unknown>, name: string): number | undefined {
-	let value = headers[name] ?? headers[name.toLowerCase()];
-	if (Array.isArray(value)) value = value[0];
-	if (value === undefined || value === null || value === '') return undefined;
-	const number = Number(value);
-	return Number.isFinite(number) ? number : undefined;
+/** What the wait before the next request is for: a time, and/or the next answer. */
+interface Wait {
+	ms: number;
+	/** An answer may allow the request sooner (it tells the window, or gives back room held for it). */
+	answer: boolean;
 }
 
-/** Reads X-RateLimit-Reset as epoch seconds (the documented unit), epoch ms, or seconds from now. */
-export function resetTime(reset: number, now: number): number {
-	if (reset > 1e12) return reset + RESET_MARGIN_MS;
-	if (reset > 1e9) return reset * 1000 + RESET_MARGIN_MS;
-	return now + reset * 1000 + RESET_MARGIN_MS;
-}
-
-/** How long the next request must wait, 0 when it may go now. */
-function waitFor(bucket: Bucket, cap: number | undefined, now: number): number {
-	let wait = 0;
+function waitFor(bucket: Bucket, cap: number | undefined, now: number): Wait {
+	let ms = 0;
+	let answer = false;
 	if (bucket.blockedUntil !== undefined) {
-		if (now < bucket.blockedUntil) wait = bucket.blockedUntil - now;
+		if (now < bucket.blockedUntil) ms = bucket.blockedUntil - now;
 		else bucket.blockedUntil = undefined;
 	}
-	if (bucket.resetAt !== undefined && now >= bucket.resetAt) {
-		// The announced window is over: the next answer tells the new one.
-		bucket.resetAt = undefined;
-		bucket.remaining = undefined;
-	}
-	if (bucket.remaining !== undefined && bucket.remaining <= 0 && bucket.resetAt !== undefined) {
-		wait = Math.max(wait, bucket.resetAt - now);
+	// The announced window is over: the next answer tells the new one.
+	if (bucket.window && now >= bucket.window.resetAt) bucket.window = undefined;
+	const w = bucket.window;
+	if (!w) {
+		answer = bucket.inFlight.size > 0 && bucket.announces !== false;
+	} else if (w.base - bucket.sent <= 0 && w.reset !== bucket.overruled) {
+		ms = Math.max(ms, w.resetAt - now);
+		answer = w.pending.size > 0;
 	}
 	if (cap !== undefined && cap > 0) {
 		while (bucket.starts.length && bucket.starts[0] <= now - MINUTE_MS) bucket.starts.shift();
-		if (bucket.starts.length >= cap) wait = Math.max(wait, bucket.starts[bucket.starts.length - cap] + MINUTE_MS - now);
+		if (bucket.starts.length >= cap) ms = Math.max(ms, bucket.starts[bucket.starts.length - cap] + MINUTE_MS - now);
 	}
-	return wait;
+	return { ms, answer };
+}
+
+function nextEnd(bucket: Bucket): Promise<void> {
+	if (!bucket.nextEnd) {
+		let settle!: () => void;
+		const promise = new Promise<void>((resolve) => (settle = resolve));
+		bucket.nextEnd = { promise, settle };
+	}
+	return bucket.nextEnd.promise;
+}
+
+/** Sleeps `ms` (at most the longest wait), or until the next answer when that may help. */
+async function pause(bucket: Bucket, wait: Wait): Promise<void> {
+	if (!wait.answer) return await sleep(Math.min(wait.ms, MAX_PACING_WAIT_MS));
+	if (wait.ms <= 0) return await nextEnd(bucket);
+	// The timer is cancelled when the answer comes first (n8n before 2.9 ignores the signal: the timer then just runs out).
+	const timer = new AbortController();
+	const timed = sleep(Math.min(wait.ms, MAX_PACING_WAIT_MS), timer.signal).catch(() => undefined);
+	await Promise.race([timed, nextEnd(bucket)]);
+	timer.abort();
+}
+
+/** Learns from an answer to request `request` (still counted in flight). */
+function learn(bucket: Bucket, headers: Headers, request: number): void {
+	const remaining = headerNumber(headers, 'X-RateLimit-Remaining');
+	const reset = headerNumber(headers, 'X-RateLimit-Reset');
+	bucket.announces = remaining !== undefined && reset !== undefined;
+	if (remaining === undefined || reset === undefined) return;
+	const w = bucket.window;
+	if (request < bucket.newest) {
+		// An older answer of the known window: if it was counted before the one that told the window, the room held
+		// back for it comes back (Remaining only falls within a window, so a higher one was counted earlier).
+		if (w && w.reset === reset && w.pending.delete(request) && remaining > w.reported) w.base++;
+		return;
+	}
+	const older = [...bucket.inFlight].filter((other) => other < request);
+	bucket.newest = request;
+	bucket.window = {
+		reset,
+		resetAt: announcedReset(headers, Date.now()) as number,
+		from: request,
+		reported: remaining,
+		base: remaining + request - older.length,
+		pending: new Set(older),
+	};
 }
 
 export interface PacingTicket {
-	/** The request is over (answered or not). */
+	/** The request is over without an answer. */
 	done(): void;
-	/** Learns the announced window from an answer's headers. */
-	observe(headers: Record<string, unknown>): void;
+	/** The request was answered: learns the announced window from its headers. */
+	observe(headers: Headers): void;
+	/** After a 429: holds every request of the credential as the server asks; returns the wait. */
+	refused(headers: Headers, attempt: number): number;
 }
 
 /**
@@ -133,40 +241,56 @@ export async function acquire(key: string, cap?: number): Promise<PacingTicket> 
 	const previous = bucket.queue;
 	let release!: () => void;
 	bucket.queue = new Promise<void>((resolve) => (release = resolve));
+	bucket.waiting++;
+	let request: number;
 	try {
 		await previous;
-		for (let round = 0; round < 3; round++) {
+		for (;;) {
 			const wait = waitFor(bucket, cap, Date.now());
-			if (wait <= 0) break;
-			await sleep(Math.min(wait, MAX_PACING_WAIT_MS));
-			if (wait > MAX_PACING_WAIT_MS) {
+			if (wait.ms <= 0 && !wait.answer) break;
+			await pause(bucket, wait);
+			if (!wait.answer && wait.ms > MAX_PACING_WAIT_MS) {
 				// An announced reset this far away is not waited out: let the server decide.
-				bucket.remaining = undefined;
-				bucket.resetAt = undefined;
+				bucket.window = undefined;
 				bucket.blockedUntil = undefined;
 			}
 		}
-		if (bucket.remaining !== undefined) bucket.remaining--;
-		bucket.starts.push(Date.now());
-		if (cap !== undefined && bucket.starts.length > cap) bucket.starts.splice(0, bucket.starts.length - cap);
-		bucket.inFlight++;
+		if (cap !== undefined && cap > 0) {
+			bucket.starts.push(Date.now());
+			if (bucket.starts.length > cap) bucket.starts.splice(0, bucket.starts.length - cap);
+		} else if (bucket.starts.length) {
+			bucket.starts = [];
+		}
+		request = ++bucket.sent;
+		bucket.inFlight.add(request);
 	} finally {
+		bucket.waiting--;
 		release();
 	}
-	let finished = false;
+	const done = () => {
+		if (!bucket.inFlight.delete(request)) return;
+		bucket.window?.pending.delete(request);
+		const waiting = bucket.nextEnd;
+		bucket.nextEnd = undefined;
+		waiting?.settle();
+	};
 	return {
-		done() {
-			if (finished) return;
-			finished = true;
-			bucket.inFlight = Math.max(0, bucket.inFlight - 1);
-		},
+		done,
+		// Learn first, then end: whoever waits for this answer sees what it said.
 		observe(headers) {
-			const remaining = headerNumber(headers, 'X-RateLimit-Remaining');
-			const reset = headerNumber(headers, 'X-RateLimit-Reset');
-			if (remaining === undefined || reset === undefined) return;
-			// Requests sent after this one may not be counted in its answer yet.
-			bucket.remaining = remaining - bucket.inFlight;
-			bucket.resetAt = resetTime(reset, Date.now());
+			if (bucket.inFlight.has(request)) learn(bucket, headers, request);
+			done();
+		},
+		refused(headers, attempt) {
+			const now = Date.now();
+			const wait = waitAfter429(headers, attempt, now);
+			// The server's wait replaces what its window said: a far reset is not waited for when Retry-After is short,
+			// neither now nor when other answers of that window arrive.
+			bucket.window = undefined;
+			bucket.overruled = wait.basis === 'reset' ? undefined : headerNumber(headers, 'X-RateLimit-Reset');
+			bucket.blockedUntil = Math.max(bucket.blockedUntil ?? 0, now + wait.ms);
+			done();
+			return wait.ms;
 		},
 	};
 }
@@ -174,8 +298,7 @@ export async function acquire(key: string, cap?: number): Promise<PacingTicket> 
 /** After a 429: no request with this credential before `waitMs` from now. */
 export function block(key: string, waitMs: number): void {
 	const bucket = bucketOf(key);
-	const until = Date.now() + waitMs;
-	bucket.blockedUntil = Math.max(bucket.blockedUntil ?? 0, until);
+	bucket.blockedUntil = Math.max(bucket.blockedUntil ?? 0, Date.now() + waitMs);
 }
 
 /** The user's cap from the credential: a preset name, or 'custom' with a number. */

@@ -80,7 +80,7 @@ export function totalOf(p: PageStop, response: unknown): number | undefined {
 }
 
 /** True when the page says the list is finished (by flag or total); undefined when it cannot tell. */
-function saysDone(p: PageStop, response: unknown, seen: number): boolean | undefined {
+export function saysDone(p: PageStop, response: unknown, seen: number): boolean | undefined {
 	if (p.hasMoreKey) {
 		const flag = valueAt(response, p.hasMoreKey);
 		if (flag !== undefined && flag !== null) return !(flag === true || flag === 1 || flag === '1' || flag === 'true');

@@ -10,7 +10,10 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { findFailure, toNodeApiError } from './errors';
 import { parseJson, stringifyJson } from './json';
-import { acquire, block, pacingKey, requestsPerMinute } from './pacing';
+import { slotsOf } from './inFlight';
+import { MAX_PACING_WAIT_MS, acquire, pacingKey, requestsPerMinute } from './pacing';
+
+export { rateLimitWaitMs } from './pacing';
 
 export type LoftyContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
@@ -48,7 +51,7 @@ interface RawResponse {
 
 /** How often and how long a 429 is waited out before the item fails. */
 export const RATE_LIMIT_RETRIES = 4;
-export const MAX_RATE_LIMIT_WAIT_MS = 65_000;
+export const MAX_RATE_LIMIT_WAIT_MS = MAX_PACING_WAIT_MS;
 /** Defaults of the node's Request Options. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_READ_RETRIES = 3;
@@ -147,22 +150,6 @@ function responseInsideError(error: unknown): RawResponse | undefined {
 		current = (current as { cause?: unknown }).cause;
 	}
 	return undefined;
-}
-
-/** Milliseconds to wait after a 429: Retry-After, else X-RateLimit-Reset (epoch seconds), else backoff. */
-export function rateLimitWaitMs(headers: Record<string, unknown>, attempt: number, now = Date.now()): number {
-	const retryAfter = header(headers, 'retry-after');
-	let wait: number | undefined;
-	if (retryAfter !== undefined) {
-		const seconds = Number(retryAfter);
-		wait = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now;
-	}
-	const reset = Number(header(headers, 'x-ratelimit-reset'));
-	if ((wait === undefined || !Number.isFinite(wait)) && Number.isFinite(reset) && reset > 0) {
-		wait = reset * 1000 - now + 250;
-	}
-	if (wait === undefined || !Number.isFinite(wait)) wait = 1000 * 2 ** attempt;
-	return Math.min(Math.max(wait, 250), MAX_RATE_LIMIT_WAIT_MS);
 }
 
 /** What went wrong when no answer came: the first two may have reached Lofty. */
@@ -289,12 +276,18 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 	};
 	if (request.body !== undefined) options.body = stringifyJson(request.body);
 
+	const slots = slotsOf(ctx);
 	let rateLimited = 0;
 	let retried = 0;
 	for (;;) {
+		// A slot of the execution's Parallel Requests first, then the credential's pace.
+		const release = slots ? await slots.take() : undefined;
 		const ticket = await acquire(pacing, cap);
-		const response = await send(ctx, type, options).finally(() => ticket.done());
+		const response = await send(ctx, type, options)
+			.catch((error: unknown) => ({ fault: 'unreachable' as const, reason: error instanceof Error ? error.message : String(error) }))
+			.finally(() => release?.());
 		if ('fault' in response) {
+			ticket.done();
 			const transient = response.fault === 'timeout' || response.fault === 'dropped';
 			if (transient && retried < readRetries) {
 				await sleep(backoffMs(retried++));
@@ -302,16 +295,18 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 			}
 			throw noAnswerError(ctx, response, request, url, timeout, retried + 1, idempotent, itemIndex);
 		}
-		ticket.observe(response.headers);
+		if (response.statusCode === 429) {
+			// Every request with this credential waits as the server asks.
+			ticket.refused(response.headers, rateLimited);
+			// Refused before processing, so even a write is safe to send again.
+			if (rateLimited++ < RATE_LIMIT_RETRIES) continue;
+		} else {
+			ticket.observe(response.headers);
+		}
 		if (response.statusCode === 401 && !response.thrown && type === 'loftyOAuth2Api' && options.ignoreHttpStatusErrors) {
 			// Older n8n (2.8.x) reads `except` as "ignore every status" and hands the 401 back without refreshing the
 			// token: send once more with errors thrown, so that n8n refreshes it (a 401 was refused, nothing applied).
 			options.ignoreHttpStatusErrors = false;
-			continue;
-		}
-		if (response.statusCode === 429 && rateLimited < RATE_LIMIT_RETRIES) {
-			// Refused before processing, so even a write is safe to send again; every request with this credential waits.
-			block(pacing, rateLimitWaitMs(response.headers, rateLimited++));
 			continue;
 		}
 		if (response.statusCode >= 500 && retried < readRetries) {
