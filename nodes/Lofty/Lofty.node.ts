@@ -10,7 +10,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { describeResources, subtitleExpression } from './model/describe';
 import { executeOperation } from './model/execute';
-import { listSearch, loadOptions } from './methods';
+import { listSearch, loadOptions, resourceMapping } from './methods';
 import { findOperation, RESOURCES } from './resources';
 
 /** The fields of a failed item when "Continue On Fail" is on: what went wrong, in words and codes. */
@@ -31,7 +31,9 @@ export class Lofty implements INodeType {
 		name: 'lofty',
 		icon: { light: 'file:../../icons/lofty.svg', dark: 'file:../../icons/lofty.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: the Output choice (Simplified / Raw / Selected Fields) replaces the Simplify switch (kept for version 1).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: subtitleExpression(RESOURCES),
 		description: 'Work with and react to leads, tasks, transactions and more in the Lofty real-estate CRM',
 		defaults: { name: 'Lofty' },
@@ -85,7 +87,7 @@ export class Lofty implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();

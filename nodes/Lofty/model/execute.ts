@@ -4,6 +4,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { paginate, valueAt } from '../transport/pagination';
 import type { QueryValue } from '../transport/request';
 import { loftyRequest } from '../transport/request';
+import { CUSTOM_FIELDS_BY_NAME, applyMappedFields, withFieldsByName } from './customFields';
+import { outputFieldsFor, pickFields } from './output';
 import { InvalidValue, invalid, readValues } from './params';
 import type { OperationDef, ParamDef } from './types';
 
@@ -78,15 +80,6 @@ export function toRecords(response: unknown, unwrap?: string): IDataObject[] {
 	return [{ result: value as string }];
 }
 
-/** Keeps the fields a Simplify output shows; identifiers are always kept. */
-function simplify(record: IDataObject, fields: string[]): IDataObject {
-	const out: IDataObject = {};
-	for (const [key, value] of Object.entries(record)) {
-		if (fields.includes(key) || /^(id|ids)$|[a-z](Id|Ids)$/.test(key)) out[key] = value;
-	}
-	return out;
-}
-
 /** The node's Request Options for one item: timeout and read retries, checked. */
 export function requestSettings(ctx: IExecuteFunctions, itemIndex: number): { timeout?: number; readRetries?: number } {
 	const raw = ctx.getNodeParameter('requestOptions', itemIndex, {}) as IDataObject;
@@ -116,11 +109,27 @@ export async function executeOperation(
 	resourceHints: Record<string, string> = {},
 ): Promise<IDataObject[]> {
 	const values = readValues(ctx, op, itemIndex);
+	const context = { ctx, itemIndex, values };
+	let keep: string[] | undefined;
 	try {
-		op.validate?.({ ctx, itemIndex, values });
-		op.toWire?.({ ctx, itemIndex, values });
+		keep = outputFieldsFor(ctx, op, itemIndex);
+		await applyMappedFields(op, context);
+		op.validate?.(context);
+		op.toWire?.(context);
 	} catch (error) {
+		// Re-wrapping a NodeApiError (the custom-field listing failed) hands back the same error.
+		if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
 		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	}
+	const finish = async (records: IDataObject[]) => {
+		const shaped = await withFieldsByName(op, context, records);
+		if (!keep) return shaped;
+		const fields = values[CUSTOM_FIELDS_BY_NAME.name] === true ? [...keep, 'customFields'] : keep;
+		return shaped.map((r) => pickFields(r, fields));
+	};
+	if (op.run) {
+		const result = await op.run(context);
+		return await finish(Array.isArray(result) ? result : [result]);
 	}
 	const { path, qs, body } = buildRequest(op, values);
 	const hints = { ...resourceHints, ...op.errorHints };
@@ -150,11 +159,6 @@ export async function executeOperation(
 			throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
 		}
 	};
-	const finish = (records: IDataObject[]) => {
-		const wantSimple = op.simplify && (ctx.getNodeParameter('simplify', itemIndex, true) as boolean);
-		return wantSimple ? records.map((r) => simplify(r, op.simplify as string[])) : records;
-	};
-
 	if (op.pagination) {
 		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 		const limit = Number(ctx.getNodeParameter('limit', itemIndex, 50));
@@ -162,13 +166,13 @@ export async function executeOperation(
 			throw invalid(ctx, itemIndex, new InvalidValue('Limit', `must be a whole number of at least 1, got ${limit}`));
 		}
 		const want = returnAll ? Infinity : limit;
-		return finish(await paginate(op.pagination, call, want));
+		return await finish(await paginate(op.pagination, call, want));
 	}
 	const response = await call();
 	if (op.output) {
 		const shaped = op.output(response, { ctx, itemIndex, values });
-		return finish(Array.isArray(shaped) ? shaped : [shaped]);
+		return await finish(Array.isArray(shaped) ? shaped : [shaped]);
 	}
 	if (op.accept === 'xml' && typeof response === 'string') return [{ xml: response }];
-	return finish(toRecords(response, op.unwrap));
+	return await finish(toRecords(response, op.unwrap));
 }
