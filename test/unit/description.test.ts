@@ -28,7 +28,7 @@ describe('node description derived from the resource tables', () => {
 			const names = picker?.options?.map((o) => o.name) ?? [];
 			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 			for (const op of resource.operations) {
-				expect(op.name).toMatch(/^[A-Z][a-z]*( [A-Z(][\w()]*)*$/);
+				expect(op.name).toMatch(/^[A-Z][a-z]*( (or|[A-Z(][\w()]*))*$/);
 				expect(op.action).toMatch(/^[A-Z][a-z]/);
 			}
 		}
@@ -38,7 +38,7 @@ describe('node description derived from the resource tables', () => {
 		for (const resource of RESOURCES) {
 			for (const op of resource.operations) {
 				const shown = shownFor(resource.value, op.value).filter((p) => p.type !== 'notice');
-				const required = op.params.filter((p) => p.required).map((p) => p.name);
+				const required = op.params.filter((p) => p.required || p.top).map((p) => p.name);
 				expect(shown.slice(0, required.length).map((p) => p.name)).toEqual(required);
 				const rest = shown.slice(required.length).map((p) => p.name);
 				const collections = collectionsOf(op).map((c) => c.name);

@@ -15,7 +15,7 @@ export function collectionOf(op: OperationDef, p: ParamDef): { name: string; tit
 /** The optional parameters of an operation by collection: the operation's own first, Options (output settings) last. */
 export function collectionsOf(op: OperationDef): Array<{ name: string; title: string; params: ParamDef[] }> {
 	const collections: Array<{ name: string; title: string; params: ParamDef[] }> = [];
-	for (const p of op.params.filter((param) => !param.required)) {
+	for (const p of op.params.filter((param) => !param.required && !param.top)) {
 		const { name, title } = collectionOf(op, p);
 		let found = collections.find((c) => c.name === name);
 		if (!found) collections.push((found = { name, title, params: [] }));

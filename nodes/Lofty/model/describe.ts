@@ -160,7 +160,7 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 			if (op.notice) {
 				properties.push({ displayName: op.notice, name: `${op.value}Notice`, type: 'notice', default: '', displayOptions: show });
 			}
-			for (const p of op.params.filter((param) => param.required)) properties.push(toProperty(p, show));
+			for (const p of op.params.filter((param) => param.required || param.top)) properties.push(toProperty(p, show));
 			if (op.pagination) {
 				properties.push(
 					{

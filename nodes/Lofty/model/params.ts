@@ -213,10 +213,10 @@ export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: 
 	}
 	try {
 		for (const p of op.params) {
-			const raw = p.required
-				? ctx.getNodeParameter(p.name, itemIndex, undefined, { extractValue: p.type === 'locator' })
+			const raw = p.required || p.top
+				? ctx.getNodeParameter(p.name, itemIndex, p.top ? null : undefined, { extractValue: p.type === 'locator' })
 				: collections[collectionOf(op, p).name]?.[p.name];
-			if (!p.required && raw === undefined) continue;
+			if (!p.required && (raw === undefined || raw === null)) continue;
 			const value = convert(p, raw);
 			if (p.sendOnlyIfTrue && value !== true) continue;
 			if (value !== undefined) values[p.name] = value as IDataObject;

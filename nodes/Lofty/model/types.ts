@@ -79,6 +79,8 @@ export interface ParamDef {
 	requiredCode?: string;
 	/** For boolean filters: sent only when switched on. */
 	sendOnlyIfTrue?: boolean;
+	/** Shown at the top with the required fields although it may stay empty (Create or Update: Email, Phone). */
+	top?: boolean;
 	/** `options`: shown under "Options" even where the operation's other optional fields are "Filters" (output settings). */
 	group?: 'options';
 }

@@ -5,6 +5,7 @@ import type { LocatorDef, OperationContext, ParamDef, ResourceDef } from '../mod
 import { CUSTOM_FIELDS_BY_NAME } from '../model/customFields';
 import { LEAD_CUSTOM_FIELDS } from './customFieldSources';
 import { inquiryFields, leadWriteFields, propertyFields } from './leadFields';
+import { createOrUpdateOperation } from './leadUpsert';
 
 export const LEAD_LOCATOR: LocatorDef = {
 	searchMethod: 'searchLeads',
@@ -385,3 +386,7 @@ export const lead: ResourceDef = {
 		},
 	],
 };
+
+// Create or Update takes the fields of Create and writes with Create or Update.
+const byValue = (value: string) => lead.operations.find((op) => op.value === value)!;
+lead.operations.splice(1, 0, createOrUpdateOperation({ create: byValue('create'), update: byValue('update') }));
