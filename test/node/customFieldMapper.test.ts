@@ -25,23 +25,33 @@ describe('Custom Fields mapper: the fields listed in the editor', () => {
 	it('lists the team\'s lead fields by name, with an input fitting each type and the choices Lofty gives', async () => {
 		const { fields } = await getLeadCustomFieldMapping.call(loadContext());
 		const byName = Object.fromEntries(fields.map((f) => [f.displayName, f]));
-		expect(Object.keys(byName)).toEqual(['Budget Ceiling', 'Down Payment', 'Financing', 'Home Anniversary', 'Household Size', 'Move-In Date', 'Must-Haves', 'Preferred School District']);
+		expect(Object.keys(byName)).toEqual([
+			'Budget Ceiling',
+			'Down Payment',
+			'Financing',
+			'Home Anniversary',
+			'Household Size',
+			'Move-In Date',
+			'Must-Haves (comma-separated: Pool, Garage, Yard, Home Office)',
+			'Preferred School District',
+		]);
 		expect(byName['Preferred School District']).toMatchObject({ id: 'Preferred School District', type: 'string', required: false, display: true, removed: true });
 		expect(byName['Budget Ceiling'].type).toBe('number');
 		expect(byName['Down Payment'].type).toBe('number');
 		expect(byName['Move-In Date'].type).toBe('dateTime');
 		expect(byName['Home Anniversary'].type).toBe('dateTime');
 		expect(byName.Financing).toMatchObject({ type: 'options', options: ['Cash', 'Conventional', 'FHA', 'VA'].map((v) => ({ name: v, value: v })) });
-		expect(byName['Must-Haves']).toMatchObject({ type: 'multiOptions', options: ['Pool', 'Garage', 'Yard', 'Home Office'].map((v) => ({ name: v, value: v })) });
+		// n8n's mapper keeps no lists: several choices are typed as text.
+		expect(byName['Must-Haves (comma-separated: Pool, Garage, Yard, Home Office)']).toMatchObject({ id: 'Must-Haves', type: 'string' });
 	});
 
 	it('lists the transaction fields by name, keyed by ID, choices by label with Lofty\'s option values', async () => {
 		const { fields } = await getTransactionCustomFieldMapping.call(loadContext());
 		const byName = Object.fromEntries(fields.map((f) => [f.displayName, f]));
-		expect(Object.keys(byName)).toEqual(['Closing Agent', 'Lender Name', 'Option Period End', 'Referral Fee', 'Showing Days']);
+		expect(Object.keys(byName)).toEqual(['Closing Agent', 'Lender Name', 'Option Period End', 'Referral Fee', 'Showing Days (comma-separated: Saturday, Sunday)']);
 		expect(byName['Closing Agent']).toMatchObject({ id: '1001', type: 'options', options: [{ name: 'Option A', value: '1' }, { name: 'Option B', value: '2' }] });
 		expect(byName['Option Period End']).toMatchObject({ id: TX_SEED.bigCustomFieldId, type: 'dateTime' });
-		expect(byName['Showing Days']).toMatchObject({ type: 'multiOptions', options: [{ name: 'Saturday', value: 'sat' }, { name: 'Sunday', value: 'sun' }] });
+		expect(byName['Showing Days (comma-separated: Saturday, Sunday)']).toMatchObject({ id: '1004', type: 'string' });
 		expect(byName['Referral Fee'].type).toBe('number');
 		expect(byName['Lender Name'].type).toBe('string');
 	});
@@ -55,7 +65,7 @@ describe('Custom Fields mapper on lead writes', () => {
 			firstName: 'Mapper',
 			customFieldValues: mapped({
 				Financing: 'fha',
-				'Must-Haves': ['Pool', 'Garage'],
+				'Must-Haves': 'Pool, garage',
 				'Budget Ceiling': 500000,
 				'Household Size': '4',
 				'Move-In Date': '2026-03-01T00:00:00',

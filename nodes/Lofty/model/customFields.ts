@@ -32,26 +32,29 @@ export const CUSTOM_FIELDS_BY_NAME: ParamDef = {
 	description: 'Whether to add the custom field values as plain "name: value" keys under customFields, so the next node can map them',
 };
 
-/** The mapper field of one custom field. Multi-choice fields use n8n's multi-select input. */
+/** The label of a multi-choice field: the choices are typed, so the label names them. */
+function choicesLabel(field: CustomFieldDefinition): string {
+	const names = (field.options ?? []).map((o) => o.name);
+	const shown = names.length > 6 ? [...names.slice(0, 6), '...'] : names;
+	return `${field.name} (comma-separated: ${shown.join(', ')})`;
+}
+
+/**
+ * The mapper field of one custom field. n8n's mapper keeps only text, numbers and booleans as values (a list picked
+ * in a multi-select would be dropped), so a multi-choice field takes its choices as comma-separated text.
+ */
 function mapperField(field: CustomFieldDefinition): ResourceMapperField {
-	const types: Record<CustomFieldDefinition['kind'], string> = {
-		text: 'string',
-		number: 'number',
-		date: 'dateTime',
-		choice: 'options',
-		choices: 'multiOptions',
-	};
+	const types: Record<CustomFieldDefinition['kind'], FieldType> = { text: 'string', number: 'number', date: 'dateTime', choice: 'options', choices: 'string' };
 	return {
 		id: field.key,
-		displayName: field.name,
+		displayName: field.kind === 'choices' ? choicesLabel(field) : field.name,
 		required: false,
 		defaultMatch: false,
 		canBeUsedToMatch: false,
 		display: true,
 		removed: true,
-		// The editor renders an unlisted type with the parameter input of that name (here multiOptions).
-		type: types[field.kind] as FieldType,
-		options: field.options?.map((o) => ({ name: o.name, value: o.value })),
+		type: types[field.kind],
+		...(field.kind === 'choice' ? { options: field.options?.map((o) => ({ name: o.name, value: o.value })) } : {}),
 	};
 }
 
