@@ -19,6 +19,7 @@ import { POND_IDS } from '../../sandbox/routes/leadPond';
 import { ROUTING_IDS, STRATEGY } from '../../sandbox/routes/routing';
 import { SALES_AGENT_IDS } from '../../sandbox/routes/salesAgent';
 import { TX_SEED } from '../../sandbox/routes/transaction';
+import { noCodeFlows } from './planNoCode';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -820,6 +821,7 @@ export function buildPlan(): Flow[] {
 				{ name: 'Delete Webhook', resource: 'webhook', operation: 'delete', params: { subscribeId: ref('Create Webhook', 'subscribeId') }, count: 1 },
 			],
 		},
+		...noCodeFlows(),
 	];
 }
 
@@ -836,5 +838,6 @@ export function buildSmallPlan(): Flow[] {
 		pick('listing', ['Search Listings', 'Active Listings']),
 		pick('member'),
 		pick('webhook'),
+		pick('lead create or update'),
 	];
 }

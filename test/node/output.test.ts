@@ -50,6 +50,15 @@ describe('Output (version 1.1)', () => {
 		}
 	});
 
+	it('Create or Update: Simplified keeps the outcome (action, matchedBy) with the lead\'s main fields', async () => {
+		const [item] = await run(sandbox(), { resource: 'lead', operation: 'upsert', firstName: 'Out', email: 'out.put@example.com' }, V11);
+		expect(item.json).toMatchObject({ action: 'created', firstName: 'Out', emails: ['out.put@example.com'] });
+		expect(Object.keys(item.json)).not.toContain('leadInquiry');
+		const [raw] = await run(sandbox(), { resource: 'lead', operation: 'upsert', firstName: 'Out', email: 'out.put@example.com', output: 'raw' }, V11);
+		expect(raw.json).toMatchObject({ action: 'updated', matchedBy: 'email', leadId: item.json.leadId });
+		expect(Object.keys(raw.json)).toContain('leadInquiry');
+	});
+
 	it('Selected Fields without any field: a clear error before sending', async () => {
 		const error = await runError(sandbox(), { ...getLead, output: 'selected', outputFields: ' , ' }, V11);
 		expect(error.message).toBe('Invalid value for "Fields": name at least one field to return (or choose another Output)');

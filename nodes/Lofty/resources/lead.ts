@@ -389,4 +389,4 @@ export const lead: ResourceDef = {
 
 // Create or Update takes the fields of Create and writes with Create or Update.
 const byValue = (value: string) => lead.operations.find((op) => op.value === value)!;
-lead.operations.splice(1, 0, createOrUpdateOperation({ create: byValue('create'), update: byValue('update') }));
+lead.operations.splice(1, 0, createOrUpdateOperation({ create: byValue('create'), update: byValue('update'), simplify: LEAD_SIMPLE }));

@@ -122,6 +122,8 @@ async function readBack(op: OperationContext, leadId: string, justCreated: boole
 export interface LeadWrites {
 	create: OperationDef;
 	update: OperationDef;
+	/** The lead fields of the Simplified output (with the match outcome). */
+	simplify: string[];
 }
 
 export async function createOrUpdate(op: OperationContext, writes: LeadWrites): Promise<IDataObject> {
@@ -240,6 +242,8 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 			writes.create.validate?.(op);
 		},
 		run: async (op) => await createOrUpdate(op, writes),
+		simplify: ['action', 'matchedBy', 'otherMatches', 'note', ...writes.simplify],
+		simplifyFrom: 1.1,
 		customFields: writes.create.customFields,
 	};
 }
