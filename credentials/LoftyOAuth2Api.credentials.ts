@@ -50,6 +50,29 @@ export class LoftyOAuth2Api implements ICredentialType {
 			displayOptions: { hide: { grantType: ['pkce'] } },
 		},
 		{
+			// n8n's OAuth2 flow reads `authentication` for the code exchange and for every refresh. PKCE has no
+			// secret: n8n then sends the client ID as a form field either way, so the choice is hidden.
+			displayName: 'Client Authentication',
+			name: 'authentication',
+			type: 'options',
+			options: [
+				{
+					name: 'Header (HTTP Basic)',
+					value: 'header',
+					description: 'Client ID and secret in the Authorization header, as Lofty documents it',
+				},
+				{
+					name: 'Body',
+					value: 'body',
+					description: 'Client ID and secret as form fields of the token request (client_id, client_secret)',
+				},
+			],
+			default: 'header',
+			description:
+				'How n8n sends the client ID and secret when it connects and refreshes tokens. Keep Header; choose Body only if connecting fails with "invalid_client", e.g. behind a proxy that removes the Authorization header.',
+			displayOptions: { hide: { grantType: ['pkce'] } },
+		},
+		{
 			displayName: 'Scope',
 			name: 'scope',
 			type: 'hidden',
@@ -61,13 +84,6 @@ export class LoftyOAuth2Api implements ICredentialType {
 			name: 'authQueryParameters',
 			type: 'hidden',
 			default: '={{"clientId=" + encodeURIComponent($self["clientId"])}}',
-		},
-		{
-			// Authorization Code sends id and secret as HTTP Basic; PKCE has no secret and sends the id in the form.
-			displayName: 'Authentication',
-			name: 'authentication',
-			type: 'hidden',
-			default: 'header',
 		},
 		...connectionProperties,
 	];

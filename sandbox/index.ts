@@ -15,22 +15,17 @@ import {
 	DEMO_CLIENT_SECRET,
 	OTHER_AGENT_API_KEY,
 	type Scopes,
-} from './auth';
-import { Faults } from './faults';
-import { DEFAULT_RATE_LIMIT, type RateLimitConfig, RateLimiter } from './rateLimit';
-import { Router, scopeOf } from './router';
-import { leadPartRoutes } from './routes/leadParts';
-import { leadReadRoutes } from './routes/leadReads';
-import { leadRoutes } from './routes/leads';
-import { memberRoutes } from './routes/members';
-import { oauthRoutes } from './routes/oauth';
-import { systemLogRoutes } from './routes/systemLogs';
-import { type DeliveryEngine, type DeliveryOptions, configureDelivery, deliveryEngine } from './delivery';
-import { MODULES } from './modules';
-import { SEED_IDS, seedStore } from './seed';
-import { type RequestLogEntry, handle } from './server';
-import { Store } from './store';
-import { type IdLike, toId } from './types';
+} from './core/auth';
+import { Faults, pathMatcher } from './core/faults';
+import { DEFAULT_RATE_LIMIT, type RateLimitConfig, RateLimiter } from './core/rateLimit';
+import { Router, scopeOf } from './core/router';
+import { oauthRoutes } from './core/oauth';
+import { SEED_IDS, seedStore } from './core/seed';
+import { type RequestLogEntry, handle } from './core/server';
+import { Store } from './core/store';
+import { type IdLike, toId } from './core/types';
+import { RESOURCES } from './resources';
+import { type DeliveryEngine, type DeliveryOptions, configureDelivery, deliveryEngine } from './resources/webhook/delivery';
 
 export {
 	ACCESS_TOKEN_TTL_SEC,
@@ -41,16 +36,16 @@ export {
 	OTHER_CLIENT_ID,
 	OTHER_CLIENT_SECRET,
 	pkceS256,
-} from './auth';
-export { Codes } from './errors';
-export { parseJson, stringifyJson } from './json';
-export { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './rateLimit';
-export { Faults, type FaultKind, type FaultSpec } from './faults';
-export { SEED_IDS, SEED_SOURCES, SEED_STAGES, SEED_TAGS, SEED_SEGMENTS } from './seed';
-export type { RequestLogEntry } from './server';
-export { Store } from './store';
-export { TIMELINE_TYPES, TL } from './timeline';
-export type * from './types';
+} from './core/auth';
+export { Codes } from './core/errors';
+export { parseJson, stringifyJson } from './core/json';
+export { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './core/rateLimit';
+export { Faults, type FaultKind, type FaultSpec } from './core/faults';
+export { SEED_IDS, SEED_SOURCES, SEED_STAGES, SEED_TAGS, SEED_SEGMENTS } from './core/seed';
+export type { RequestLogEntry } from './core/server';
+export { Store } from './core/store';
+export { TIMELINE_TYPES, TL } from './core/timeline';
+export type * from './core/types';
 
 export interface SandboxOptions {
 	port?: number;
@@ -99,17 +94,6 @@ export interface Sandbox {
 	stop(): Promise<void>;
 }
 
-function pathMatcher(pattern: string | RegExp): (path: string) => boolean {
-	if (pattern instanceof RegExp) return (p) => pattern.test(p);
-	const re = new RegExp(
-		`^${pattern
-			.split('/')
-			.map((seg) => (seg === '*' || /^\{[^}]+\}$/.test(seg) ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-			.join('/')}/?$`,
-	);
-	return (p) => re.test(p);
-}
-
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
 	const host = opts.host ?? '127.0.0.1';
 	const initialLimit = opts.rateLimit ?? DEFAULT_RATE_LIMIT;
@@ -119,14 +103,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		store.clear();
 		if (opts.seed ?? true) {
 			seedStore(store);
-			for (const module of MODULES) module.seed?.(store);
+			for (const resource of RESOURCES) resource.seed?.(store);
 		}
 	};
 	load();
 	const auth = new AuthRegistry();
 	const router = new Router();
-	router.add([...memberRoutes, ...leadRoutes, ...leadPartRoutes, ...leadReadRoutes, ...systemLogRoutes, ...oauthRoutes]);
-	router.add(MODULES.flatMap((module) => module.routes));
+	router.add(oauthRoutes);
+	router.add(RESOURCES.flatMap((resource) => resource.routes));
 	const limiter = new RateLimiter(initialLimit);
 	const log: RequestLogEntry[] = [];
 	const faults = new Faults();

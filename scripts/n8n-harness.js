@@ -148,8 +148,18 @@ async function ensureSandboxBuild({ log }) {
 	return true;
 }
 
-/** `npm pack` into `destDir`: { tarball, info } (info: npm pack --json entry). */
+/**
+ * `npm pack` into `destDir`: { tarball, info } (info: npm pack --json entry). When LOFTY_PACKAGE_TARBALL names a
+ * tarball made by `scripts/pack-check.js --out` (CI and the release workflow), that very file is used instead,
+ * so what the suites install is what gets published.
+ */
 function packPackage(destDir) {
+	const given = process.env.LOFTY_PACKAGE_TARBALL;
+	if (given) {
+		const info = JSON.parse(fs.readFileSync(`${given}.json`, 'utf8'));
+		if (info.version !== readPackageJson().version) fail(`LOFTY_PACKAGE_TARBALL ${given} is version ${info.version}, package.json says ${readPackageJson().version}`);
+		return { tarball: path.resolve(given), info };
+	}
 	fs.mkdirSync(destDir, { recursive: true });
 	const out = runNpm(['pack', '--ignore-scripts', '--json', '--pack-destination', destDir], 'npm pack');
 	const info = JSON.parse(out.slice(out.indexOf('[')))[0];

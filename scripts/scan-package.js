@@ -7,7 +7,8 @@
  * `analyzePackage()`; this script runs the same two passes against the local package:
  *   1. source leg: the repository itself, with the scanner's SOURCE_FILE_PATTERNS
  *      (package.json and {nodes,credentials}/**\/*.{js,ts,json});
- *   2. tarball leg: the `npm pack` output of the built package, unpacked, with ['**\/*.js', 'package.json'].
+ *   2. tarball leg: the `npm pack` output of the built package (or the tarball LOFTY_PACKAGE_TARBALL names),
+ *      unpacked, with ['**\/*.js', 'package.json'].
  * Exits non-zero on any finding (the scanner reports errors only; warnings do not fail it).
  *
  * Needs `npm run build` first (dist/ goes into the tarball); builds it if dist/ is missing.
@@ -39,9 +40,18 @@ function packAndUnpack(tmp) {
 			break;
 		}
 	}
-	const out = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', tmp]);
-	const info = JSON.parse(out.slice(out.indexOf('[')));
-	const tarball = path.join(tmp, info[0].filename);
+	// The tarball .ci/run's "package" step made (LOFTY_PACKAGE_TARBALL), else a fresh `npm pack`.
+	const given = process.env.LOFTY_PACKAGE_TARBALL;
+	let info;
+	let tarball;
+	if (given) {
+		info = [JSON.parse(fs.readFileSync(`${given}.json`, 'utf8'))];
+		tarball = path.resolve(given);
+	} else {
+		const out = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', tmp]);
+		info = JSON.parse(out.slice(out.indexOf('[')));
+		tarball = path.join(tmp, info[0].filename);
+	}
 	const dir = path.join(tmp, 'package');
 	fs.mkdirSync(dir, { recursive: true });
 	const t = spawnSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1'], { encoding: 'utf8' });

@@ -1,6 +1,6 @@
 /**
  * Finds sandbox secrets in text and files. Every secret the sandbox hands out has a recognisable shape
- * (sandbox/auth.ts; test/secrets/scan.test.ts keeps these shapes in step with it), so a scan needs no list of
+ * (sandbox/core/auth.ts; test/secrets/scan.test.ts keeps these shapes in step with it), so a scan needs no list of
  * values and also catches tokens issued during a run. Used by the jest reporter (test/secrets/reporter.js) over
  * everything the suites print, log and store, and by the real-n8n smoke run.
  *

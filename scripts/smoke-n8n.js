@@ -3,7 +3,8 @@
  * Smoke test in a real n8n (`npm run test:smoke`).
  *
  *  1. n8n from the cache (scripts/n8n-runtime.js; installs once: 5-8 min and ~4.4 GB RAM on a new machine).
- *  2. `npm run build` if dist/ is missing or older than the sources; `npm pack` into a temp dir.
+ *  2. `npm run build` if dist/ is missing or older than the sources; `npm pack` into a temp dir (or the tarball
+ *     LOFTY_PACKAGE_TARBALL names: .ci/run's "package" step packs once for smoke, e2e and publishing).
  *  3. A fresh n8n user folder with the tarball unpacked at .n8n/nodes/node_modules/<package>,
  *     as a community-node install leaves it, and .n8n/nodes/package.json listing it.
  *  4. The Lofty sandbox (`node .build/sandbox/cli.js`, compiled with tsconfig.dev.json when stale)
@@ -111,7 +112,8 @@ async function main() {
 	// 2. build + pack
 	await H.ensureBuild({ log, nodeFile: NODE_FILE });
 	const { tarball, info: packInfo } = H.packPackage(tempDir('lofty-smoke-pack-'));
-	log(`packed ${packInfo.filename} (${packInfo.files.length} files, ${(packInfo.size / 1024).toFixed(1)} kB)`);
+	const how = packInfo.sha256 ? `using LOFTY_PACKAGE_TARBALL ${packInfo.filename} (sha256 ${packInfo.sha256}, ` : `packed ${packInfo.filename} (`;
+	log(`${how}${packInfo.files.length} files, ${(packInfo.size / 1024).toFixed(1)} kB)`);
 
 	// 3. fresh user folder with the package installed as a community node
 	const userFolder = tempDir('lofty-smoke-n8n-');

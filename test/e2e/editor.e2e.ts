@@ -8,7 +8,7 @@
  *     (Triggers) and the Lofty node's operations (Actions)
  *   - Lofty Trigger: "Trigger On" with the events, the HTTPS notice
  *   - the credential dialog for both types: Lofty API (API Key, Base URL) and Lofty OAuth2 API (Grant Type with
- *     Authorization Code / with PKCE, Client ID, Client Secret hidden for PKCE)
+ *     Authorization Code / with PKCE, Client ID, Client Secret and Client Authentication hidden for PKCE)
  *   - Lofty: Lead > Create, Lead > Get Many, Transaction > Get Many, System Log > Get Many picked in the
  *     Resource/Operation dropdowns: field labels in order, required fields before the optional ones,
  *     "Additional Fields"/"Filters" with their options, Return All hiding Limit
@@ -313,7 +313,7 @@ interface Problem {
 		log(`Lofty Trigger: ${labels.join(' | ')}; ${events.length} events`);
 	});
 
-	test('credential dialogs: Lofty API (API Key, Base URL) and Lofty OAuth2 API (Grant Type, Client ID, Client Secret hidden for PKCE)', async () => {
+	test('credential dialogs: Lofty API (API Key, Base URL) and Lofty OAuth2 API (Grant Type, Client ID, Client Secret and Client Authentication hidden for PKCE)', async () => {
 		await ndv().locator('[data-test-id=node-credentials-empty-state]').click();
 		const modal = credentialModal();
 		await modal.waitFor();
@@ -332,8 +332,12 @@ interface Problem {
 		await expect(modal.innerText()).resolves.toMatch(/Lofty OAuth2 API/);
 		await modal.locator('[data-test-id=parameter-input-grantType]').waitFor();
 		labels = await labelsIn(modal);
-		expect(labels).toEqual(expect.arrayContaining(['Grant Type', 'Authorization URL', 'Access Token URL', 'Client ID', 'Client Secret', 'Base URL']));
+		expect(labels).toEqual(expect.arrayContaining(['Grant Type', 'Authorization URL', 'Access Token URL', 'Client ID', 'Client Secret', 'Client Authentication', 'Base URL']));
 		await expectValue(modal, 'grantType', 'Authorization Code');
+		await expectValue(modal, 'authentication', 'Header (HTTP Basic)');
+		await modal.locator('[data-test-id=parameter-input-authentication]').click();
+		expect(await openOptions()).toEqual(['Header (HTTP Basic)', 'Body']);
+		await page.keyboard.press('Escape');
 		await modal.locator('[data-test-id=parameter-input-grantType]').click();
 		expect(await openOptions()).toEqual(['Authorization Code', 'Authorization Code with PKCE']);
 		await page.keyboard.press('Escape');
@@ -345,6 +349,7 @@ interface Problem {
 		labels = await labelsIn(modal);
 		expect(labels).toContain('Client ID');
 		expect(labels).not.toContain('Client Secret');
+		expect(labels).not.toContain('Client Authentication');
 		await modal.locator('[data-test-id=parameter-input-baseUrl]').scrollIntoViewIfNeeded();
 		await shot('light', 'credential-oauth2-pkce');
 		await expectNoErrorOnScreen('credential dialog');

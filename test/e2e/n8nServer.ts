@@ -6,6 +6,7 @@
  *
  * Everything n8n prints goes to .e2e/<version>/n8n.log; the user folder is .e2e/<version>/user (wiped at start).
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -121,7 +122,7 @@ export class N8nServer {
 	async start(): Promise<void> {
 		let t = Date.now();
 		const rt = ensureN8n({ version: this.version });
-		this.nodeVersion = require('node:child_process').spawnSync(rt.nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim();
+		this.nodeVersion = spawnSync(rt.nodeBin, ['--version'], { encoding: 'utf8' }).stdout.trim();
 		this.log(`n8n ${rt.version} on Node ${this.nodeVersion}`);
 		this.mark('ensureN8n', t);
 

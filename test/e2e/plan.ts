@@ -9,16 +9,16 @@
  * their order.
  */
 import { SEED_IDS } from '../../sandbox';
-import { COMM_SEED } from '../../sandbox/communicationData';
-import { TASK_SEED } from '../../sandbox/taskState';
-import { AI_IDS } from '../../sandbox/routes/ai';
-import { CALENDAR_SEED } from '../../sandbox/routes/calendar';
-import { NOTE_SEED } from '../../sandbox/routes/note';
-import { NOTIFICATION_IDS } from '../../sandbox/routes/notification';
-import { POND_IDS } from '../../sandbox/routes/leadPond';
-import { ROUTING_IDS, STRATEGY } from '../../sandbox/routes/routing';
-import { SALES_AGENT_IDS } from '../../sandbox/routes/salesAgent';
-import { TX_SEED } from '../../sandbox/routes/transaction';
+import { COMM_SEED } from '../../sandbox/resources/communication';
+import { TASK_SEED } from '../../sandbox/resources/task';
+import { AI_IDS } from '../../sandbox/resources/ai';
+import { CALENDAR_SEED } from '../../sandbox/resources/calendar';
+import { NOTE_SEED } from '../../sandbox/resources/note';
+import { NOTIFICATION_IDS } from '../../sandbox/resources/notification';
+import { POND_IDS } from '../../sandbox/resources/leadPond';
+import { ROUTING_IDS, STRATEGY } from '../../sandbox/resources/routing';
+import { SALES_AGENT_IDS } from '../../sandbox/resources/salesAgent';
+import { TX_SEED } from '../../sandbox/resources/transaction';
 import { noCodeFlows } from './planNoCode';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

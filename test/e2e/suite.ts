@@ -16,8 +16,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { type Sandbox, SEED_IDS, parseJson, startSandbox, stringifyJson } from '../../sandbox';
-import { configureDelivery } from '../../sandbox/delivery';
+import { configureDelivery } from '../../sandbox/resources/webhook/delivery';
 import { RESOURCES } from '../../nodes/Lofty/resources';
+import { defineOAuthConnectTests } from './oauthConnect';
 import { type ExecutionResult, N8nServer, NODE_TYPE, PACKAGE_NAME, ROOT, httpRequest, n8nInstalled } from './n8nServer';
 import { type Flow, type Json, type Step, byId } from './plan';
 
@@ -211,6 +212,8 @@ export function defineSuite(opts: SuiteOptions): void {
 				expect(r.status).toBe('Error');
 			});
 		});
+
+		describe("Lofty OAuth2: connecting through n8n's OAuth2 flow", () => defineOAuthConnectTests(() => ({ n8n, sandbox })));
 
 		describe('operations, one workflow per resource', () => {
 			for (const flow of plan) {

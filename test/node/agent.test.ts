@@ -1,5 +1,5 @@
 import { SEED_IDS } from '../../sandbox';
-import { ORG_SEED } from '../../sandbox/organizationAccess';
+import { ORG_SEED } from '../../sandbox/resources/organization';
 import { agentMethods } from '../../nodes/Lofty/methods/agent';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, byId, node, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';

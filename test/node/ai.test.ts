@@ -1,5 +1,5 @@
 import { SEED_IDS } from '../../sandbox';
-import { AI_IDS, SUMMARY_READY_MS, setAiRateLimit } from '../../sandbox/routes/ai';
+import { AI_IDS, SUMMARY_READY_MS, setAiRateLimit } from '../../sandbox/resources/ai';
 import { byId, run, runError, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { SEED_IDS, parseJson } from '../../sandbox';
-import { TASK_SEED, taskState } from '../../sandbox/taskState';
+import { TASK_SEED, taskState } from '../../sandbox/resources/task';
 import { searchAppointments } from '../../nodes/Lofty/methods/appointment';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, byId, node, run, runError, useSandbox } from '../harness/sandbox';

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { SEED_IDS } from '../../sandbox';
-import { CALENDAR_SEED, calendarState } from '../../sandbox/routes/calendar';
+import { CALENDAR_SEED, calendarState } from '../../sandbox/resources/calendar';
 import { getCalendarTimeZones, searchCalendarEntries } from '../../nodes/Lofty/methods/calendar';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, byId, node, run, runError, useSandbox } from '../harness/sandbox';

@@ -1,5 +1,5 @@
 import { SEED_IDS } from '../../sandbox';
-import { COMM_SEED } from '../../sandbox/communicationData';
+import { COMM_SEED } from '../../sandbox/resources/communication';
 import { byId, run, runError, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();

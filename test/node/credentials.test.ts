@@ -7,6 +7,7 @@ import { LoftyApi } from '../../credentials/LoftyApi.credentials';
 import { LoftyOAuth2Api } from '../../credentials/LoftyOAuth2Api.credentials';
 import { SEED_IDS } from '../../sandbox';
 import { authenticate } from '../harness/context';
+import { codeExchange, refresh } from '../harness/n8nOAuth2';
 import { byId, oauthCredential, run, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();
@@ -84,29 +85,90 @@ describe('Lofty OAuth2 credential', () => {
 
 	const tokenUrl = () => `${sandbox().url}/api/user-web/oauth/token`;
 
-	it('Authorization Code: exchanges the code with HTTP Basic client auth, and the token works in the node', async () => {
-		const code = await authorize({});
-		const { clientId, clientSecret } = sandbox().oauthClient;
-		const token = await axios.post(tokenUrl(), new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }).toString(), {
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` },
-		});
-		const accessToken = token.data.access_token as string;
-		const result = await credentialTest(type, { baseUrl: sandbox().url, oauthTokenData: { access_token: accessToken } });
-		expect(result.status).toBe(200);
-		const [item] = await run(sandbox(), { resource: 'lead', operation: 'get', leadId: byId(SEED_IDS.bigLeadId) }, { credential: oauthCredential(sandbox(), accessToken) });
-		expect(item.json.leadId).toBe(SEED_IDS.bigLeadId);
+	it('offers Header (HTTP Basic, the default) or Body client authentication, hidden for PKCE', () => {
+		const prop = type.properties.find((p) => p.name === 'authentication');
+		expect(prop).toMatchObject({ displayName: 'Client Authentication', type: 'options', default: 'header', displayOptions: { hide: { grantType: ['pkce'] } } });
+		expect(prop?.options?.map((o) => ('value' in o ? o.value : undefined))).toEqual(['header', 'body']);
 	});
 
-	it('PKCE: exchanges the code with a verifier and no secret', async () => {
+	/** The last token request the sandbox answered: how the client authenticated and the form it sent. */
+	function lastTokenRequest() {
+		const entry = sandbox().requests.filter((r) => r.path === '/api/user-web/oauth/token').at(-1)!;
+		return { authScheme: entry.authScheme, status: entry.status, form: new URLSearchParams(entry.body) };
+	}
+
+	/** Where each choice puts the client ID and secret (compared as booleans: a failure must not print the secret). */
+	function expectClientAuth(authentication: string, grant: string) {
+		const { authScheme, status, form } = lastTokenRequest();
+		const { clientId, clientSecret } = sandbox().oauthClient;
+		expect({ status, grant: form.get('grant_type') }).toEqual({ status: 200, grant });
+		if (authentication === 'header') {
+			expect({ authScheme, formClientId: form.has('client_id'), formSecret: form.has('client_secret') }).toEqual({ authScheme: 'basic', formClientId: false, formSecret: false });
+		} else {
+			expect({ authScheme, formClientId: form.get('client_id'), formSecret: form.get('client_secret') === clientSecret }).toEqual({ authScheme: 'none', formClientId: clientId, formSecret: true });
+		}
+	}
+
+	const oauthData = (extra: IDataObject): IDataObject => ({
+		...defaults(type),
+		clientId: sandbox().oauthClient.clientId,
+		clientSecret: sandbox().oauthClient.clientSecret,
+		authUrl: `${sandbox().url}/page/vendor-auth.html`,
+		accessTokenUrl: tokenUrl(),
+		baseUrl: sandbox().url,
+		...extra,
+	});
+
+	async function callback(extra: Record<string, string> = {}): Promise<string> {
+		const code = await authorize(extra);
+		return `${redirectUri}?code=${encodeURIComponent(code)}&state=xyz`;
+	}
+
+	describe.each([
+		['Header (HTTP Basic)', 'header'],
+		['Body', 'body'],
+	])('Authorization Code, client authentication %s, through n8n\'s OAuth2 client', (_label, authentication) => {
+		it('connects: the code exchange carries the client ID and secret where chosen, and the token works in the node', async () => {
+			const data = oauthData({ authentication });
+			const token = await codeExchange(data, redirectUri, await callback());
+			expectClientAuth(authentication, 'authorization_code');
+			const [item] = await run(sandbox(), { resource: 'lead', operation: 'get', leadId: byId(SEED_IDS.bigLeadId) }, { credential: oauthCredential(sandbox(), token.accessToken) });
+			expect(item.json.leadId).toBe(SEED_IDS.bigLeadId);
+		});
+
+		it('refreshes an expired token the same way; the new token works, the old one does not', async () => {
+			const data = oauthData({ authentication });
+			const first = await codeExchange(data, redirectUri, await callback());
+			sandbox().expireToken(first.accessToken);
+			expect((await credentialTest(type, { baseUrl: sandbox().url, oauthTokenData: { access_token: first.accessToken } })).status).toBe(401);
+			const second = await refresh(data, first.data);
+			expectClientAuth(authentication, 'refresh_token');
+			expect(second.accessToken).not.toBe(first.accessToken);
+			expect((await credentialTest(type, { baseUrl: sandbox().url, oauthTokenData: { access_token: second.accessToken } })).status).toBe(200);
+		});
+
+		it('a wrong client secret is refused with invalid_client, and no token is issued', async () => {
+			const issued = sandbox().auth.accessTokens.size;
+			const error = await codeExchange(oauthData({ authentication, clientSecret: 'not-the-secret' }), redirectUri, await callback()).catch((e: { body?: IDataObject }) => e);
+			expect((error as { body?: IDataObject }).body?.error).toBe('invalid_client');
+			expect(lastTokenRequest()).toMatchObject({ status: 401, authScheme: authentication === 'header' ? 'basic' : 'none' });
+			expect(sandbox().auth.accessTokens.size).toBe(issued);
+		});
+	});
+
+	it.each(['header', 'body'])('PKCE (client authentication left at "%s"): the code exchange sends the verifier and the client ID, no secret', async (authentication) => {
 		const verifier = randomBytes(32).toString('base64url');
 		const challenge = createHash('sha256').update(verifier).digest('base64url');
-		const code = await authorize({ code_challenge: challenge, code_challenge_method: 'S256' });
-		const token = await axios.post(
-			tokenUrl(),
-			new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: sandbox().oauthClient.clientId, code_verifier: verifier }).toString(),
-			{ headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
-		);
-		const result = await credentialTest(type, { baseUrl: sandbox().url, oauthTokenData: { access_token: token.data.access_token } });
+		const data = oauthData({ grantType: 'pkce', clientSecret: '', authentication });
+		const token = await codeExchange(data, redirectUri, await callback({ code_challenge: challenge, code_challenge_method: 'S256' }), verifier);
+		const { authScheme, form } = lastTokenRequest();
+		expect({ authScheme, clientId: form.get('client_id'), secret: form.has('client_secret'), verifier: form.get('code_verifier') === verifier }).toEqual({
+			authScheme: 'none',
+			clientId: sandbox().oauthClient.clientId,
+			secret: false,
+			verifier: true,
+		});
+		const result = await credentialTest(type, { baseUrl: sandbox().url, oauthTokenData: { access_token: token.accessToken } });
 		expect(result.status).toBe(200);
 		expect(sandbox().requests.at(-1)?.authScheme).toBe('bearer');
 	});

@@ -6,7 +6,7 @@ import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { getLeadCustomFieldMapping, getTransactionCustomFieldMapping } from '../../nodes/Lofty/methods/customFieldMapping';
 import { SEED_IDS, parseJson } from '../../sandbox';
-import { TX_SEED } from '../../sandbox/routes/transaction';
+import { TX_SEED } from '../../sandbox/resources/transaction';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, byId, node, run, runError, useSandbox } from '../harness/sandbox';
 

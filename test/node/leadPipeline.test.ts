@@ -1,6 +1,6 @@
 import { getLeadStages } from '../../nodes/Lofty/methods/leadPipeline';
 import { SEED_STAGES } from '../../sandbox';
-import { EXTRA_STAGES } from '../../sandbox/routes/leadPipeline';
+import { EXTRA_STAGES } from '../../sandbox/resources/leadPipeline';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, node, run, useSandbox } from '../harness/sandbox';
 

@@ -1,6 +1,6 @@
 import { getLeadPonds } from '../../nodes/Lofty/methods/leadPond';
 import { SEED_IDS } from '../../sandbox';
-import { POND_IDS } from '../../sandbox/routes/leadPond';
+import { POND_IDS } from '../../sandbox/resources/leadPond';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, node, run, runError, useSandbox } from '../harness/sandbox';
 

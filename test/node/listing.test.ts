@@ -1,5 +1,5 @@
 import { SEED_IDS, parseJson } from '../../sandbox';
-import { BIG_LISTING_ID, type ListingRecord, QUERY_KEYS, listingState } from '../../sandbox/routes/listing';
+import { BIG_LISTING_ID, type ListingRecord, QUERY_KEYS, listingState } from '../../sandbox/resources/listing';
 import { oauthCredential, run, runError, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();

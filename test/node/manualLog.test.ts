@@ -1,5 +1,5 @@
 import { SEED_IDS } from '../../sandbox';
-import { COMM_SEED, commState } from '../../sandbox/communicationData';
+import { COMM_SEED, commState } from '../../sandbox/resources/communication';
 import { manualLog } from '../../nodes/Lofty/resources/manualLog';
 import { byId, node, run, runError, useSandbox } from '../harness/sandbox';
 

@@ -1,5 +1,5 @@
 import { SEED_IDS } from '../../sandbox';
-import { NOTE_SEED, noteState } from '../../sandbox/routes/note';
+import { NOTE_SEED, noteState } from '../../sandbox/resources/note';
 import { byId, run, runError, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();

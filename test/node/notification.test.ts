@@ -1,6 +1,6 @@
 import { SEED_IDS } from '../../sandbox';
-import { NOTIFICATION_IDS, notificationState } from '../../sandbox/routes/notification';
-import { salesAgentState } from '../../sandbox/routes/salesAgent';
+import { NOTIFICATION_IDS, notificationState } from '../../sandbox/resources/notification';
+import { salesAgentState } from '../../sandbox/resources/salesAgent';
 import { apiKeyCredential, run, runError, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();

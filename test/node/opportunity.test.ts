@@ -1,5 +1,5 @@
 import { SEED_IDS } from '../../sandbox';
-import { OPPORTUNITY_IDS, opportunityState } from '../../sandbox/routes/opportunity';
+import { OPPORTUNITY_IDS, opportunityState } from '../../sandbox/resources/opportunity';
 import { byId, run, runError, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();

@@ -1,5 +1,5 @@
 import { SEED_IDS } from '../../sandbox';
-import { ORG_SEED, orgState } from '../../sandbox/organizationAccess';
+import { ORG_SEED, orgState } from '../../sandbox/resources/organization';
 import { organizationMethods } from '../../nodes/Lofty/methods/organization';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, node, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';

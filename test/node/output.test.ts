@@ -3,7 +3,7 @@
  * the operations that had it, the full record on those that did not.
  */
 import { SEED_IDS } from '../../sandbox';
-import { TX_SEED } from '../../sandbox/routes/transaction';
+import { TX_SEED } from '../../sandbox/resources/transaction';
 import { byId, run, runError, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();

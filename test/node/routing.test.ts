@@ -1,6 +1,6 @@
 import { SEED_IDS } from '../../sandbox';
-import { ORG_SEED } from '../../sandbox/organizationAccess';
-import { ROUTING_IDS, STRATEGY, routingState } from '../../sandbox/routes/routing';
+import { ORG_SEED } from '../../sandbox/resources/organization';
+import { ROUTING_IDS, STRATEGY, routingState } from '../../sandbox/resources/routing';
 import { routingMethods } from '../../nodes/Lofty/methods/routing';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, node, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { SEED_IDS } from '../../sandbox';
-import { SALES_AGENT_IDS, salesAgentState } from '../../sandbox/routes/salesAgent';
+import { SALES_AGENT_IDS, salesAgentState } from '../../sandbox/resources/salesAgent';
 import { getCurrentSalesAgent } from '../../nodes/Lofty/methods/salesAgent';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, byId, node, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { OTHER_AGENT_API_KEY, SEED_IDS, parseJson } from '../../sandbox';
-import { TASK_SEED, taskState } from '../../sandbox/taskState';
+import { TASK_SEED, taskState } from '../../sandbox/resources/task';
 import { getTimeZones, searchTasks } from '../../nodes/Lofty/methods/task';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, byId, node, run, runError, useSandbox } from '../harness/sandbox';

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { SEED_IDS } from '../../sandbox';
-import { TX_SEED } from '../../sandbox/routes/transaction';
+import { TX_SEED } from '../../sandbox/resources/transaction';
 import {
 	getTransactionCustomFields,
 	getTransactionStatuses,

@@ -1,5 +1,5 @@
 import { SEED_IDS } from '../../sandbox';
-import { VENDOR_IDS } from '../../sandbox/routes/vendor';
+import { VENDOR_IDS } from '../../sandbox/resources/vendor';
 import { apiKeyCredential, run, runError, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();

@@ -1,6 +1,6 @@
 import { getWebhookSubscriptions } from '../../nodes/Lofty/methods/webhook';
 import { SEED_IDS, parseJson } from '../../sandbox';
-import { MAX_WEBHOOK_SUBSCRIPTIONS, WEBHOOK_IDS, webhookState } from '../../sandbox/routes/webhook';
+import { MAX_WEBHOOK_SUBSCRIPTIONS, WEBHOOK_IDS, webhookState } from '../../sandbox/resources/webhook';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, node, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';
 

@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { ORG_SEED } from '../../sandbox/organizationAccess';
+import { ORG_SEED } from '../../sandbox/resources/organization';
 import { client } from './helpers';
 
 let sb: Sandbox;

@@ -1,6 +1,5 @@
 import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { AI_IDS, SUMMARY_READY_MS, setAiRateLimit } from '../../sandbox/routes/ai';
-import { DEFAULT_AI_RATE_LIMIT } from '../../sandbox/salesAgentHelpers';
+import { AI_IDS, DEFAULT_AI_RATE_LIMIT, SUMMARY_READY_MS, setAiRateLimit } from '../../sandbox/resources/ai';
 import { client } from './helpers';
 
 let sb: Sandbox;

@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { CALENDAR_SEED, calendarState } from '../../sandbox/routes/calendar';
+import { CALENDAR_SEED, calendarState } from '../../sandbox/resources/calendar';
 import { client, s } from './helpers';
 
 let sb: Sandbox;

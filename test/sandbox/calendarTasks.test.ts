@@ -4,10 +4,10 @@
  * and 11), identifiers never collide, and the task reminder sees entries from every route.
  */
 import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { webhookDelivery } from '../../sandbox/delivery';
-import { CALENDAR_SEED } from '../../sandbox/routes/calendar';
-import { notificationState } from '../../sandbox/routes/notification';
-import { TASK_SEED, taskState } from '../../sandbox/taskState';
+import { webhookDelivery } from '../../sandbox/resources/webhook/delivery';
+import { CALENDAR_SEED } from '../../sandbox/resources/calendar';
+import { notificationState } from '../../sandbox/resources/notification';
+import { TASK_SEED, taskState } from '../../sandbox/resources/task';
 import { client, s } from './helpers';
 
 let sb: Sandbox;

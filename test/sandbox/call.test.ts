@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { COMM_SEED } from '../../sandbox/communicationData';
+import { COMM_SEED } from '../../sandbox/resources/communication';
 import { client, s } from './helpers';
 
 let sb: Sandbox;

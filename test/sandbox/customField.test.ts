@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, type Sandbox, startSandbox } from '../../sandbox';
-import { customFieldState } from '../../sandbox/routes/customField';
+import { customFieldState } from '../../sandbox/resources/customField';
 import { client } from './helpers';
 
 let sb: Sandbox;

@@ -1,7 +1,7 @@
 /** Shared helpers of the sandbox tests: an axios client that keeps the raw text and parses it losslessly. */
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 
-import { parseJson } from '../../sandbox/json';
+import { parseJson } from '../../sandbox/core/json';
 
 export interface Res {
 	status: number;

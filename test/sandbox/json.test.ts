@@ -1,4 +1,4 @@
-import { parseJson, stringifyJson, toInt64 } from '../../sandbox/json';
+import { parseJson, stringifyJson, toInt64 } from '../../sandbox/core/json';
 
 describe('lossless JSON', () => {
 	it('keeps integers beyond 2^53 exact as bigint', () => {

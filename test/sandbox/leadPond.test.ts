@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { POND_IDS } from '../../sandbox/routes/leadPond';
+import { POND_IDS } from '../../sandbox/resources/leadPond';
 import { client } from './helpers';
 
 let sb: Sandbox;

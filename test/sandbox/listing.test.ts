@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { BIG_LISTING_ID, listingState } from '../../sandbox/routes/listing';
+import { BIG_LISTING_ID, listingState } from '../../sandbox/resources/listing';
 import { client } from './helpers';
 
 let sb: Sandbox;

@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { NOTE_SEED, noteState } from '../../sandbox/routes/note';
+import { NOTE_SEED, noteState } from '../../sandbox/resources/note';
 import { client, s } from './helpers';
 
 let sb: Sandbox;

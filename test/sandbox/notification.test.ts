@@ -1,6 +1,6 @@
 import { DEMO_API_KEY, type Sandbox, startSandbox } from '../../sandbox';
-import { NOTIFICATION_IDS, notificationState } from '../../sandbox/routes/notification';
-import { TASK_SEED } from '../../sandbox/taskState';
+import { NOTIFICATION_IDS, notificationState } from '../../sandbox/resources/notification';
+import { TASK_SEED } from '../../sandbox/resources/task';
 import { client } from './helpers';
 
 let sb: Sandbox;

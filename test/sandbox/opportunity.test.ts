@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { OPPORTUNITY_IDS, opportunityState } from '../../sandbox/routes/opportunity';
+import { OPPORTUNITY_IDS, opportunityState } from '../../sandbox/resources/opportunity';
 import { client } from './helpers';
 
 let sb: Sandbox;

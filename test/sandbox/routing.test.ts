@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { ROUTING_IDS, STRATEGY } from '../../sandbox/routes/routing';
+import { ROUTING_IDS, STRATEGY } from '../../sandbox/resources/routing';
 import { client } from './helpers';
 
 let sb: Sandbox;

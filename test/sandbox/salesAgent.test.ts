@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { SALES_AGENT_IDS, salesAgentState } from '../../sandbox/routes/salesAgent';
+import { SALES_AGENT_IDS, salesAgentState } from '../../sandbox/resources/salesAgent';
 import { client, s } from './helpers';
 
 let sb: Sandbox;

@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { TASK_SEED, taskState } from '../../sandbox/taskState';
+import { TASK_SEED, taskState } from '../../sandbox/resources/task';
 import { client, s } from './helpers';
 
 let sb: Sandbox;

@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { TX_SEED, transactionState } from '../../sandbox/routes/transaction';
+import { TX_SEED, transactionState } from '../../sandbox/resources/transaction';
 import { client, s } from './helpers';
 
 let sb: Sandbox;

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 
 import axios from 'axios';
 
-import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, OTHER_AGENT_API_KEY, OTHER_CLIENT_SECRET } from '../../sandbox/auth';
+import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, OTHER_AGENT_API_KEY, OTHER_CLIENT_SECRET } from '../../sandbox/core/auth';
 import { SEED_IDS } from '../../sandbox';
 import { textOf } from './observe';
 import { useSandbox } from '../harness/sandbox';

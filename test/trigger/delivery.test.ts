@@ -3,7 +3,7 @@
  * Deliveries go over loopback to scripted receivers; the engine's clock is advanced instead of waited for.
  */
 import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { commState } from '../../sandbox/communicationData';
+import { commState } from '../../sandbox/resources/communication';
 import {
 	type DeliveryEngine,
 	configureDelivery,
@@ -13,9 +13,9 @@ import {
 	emitListingAlert,
 	emitNote,
 	webhookDelivery,
-} from '../../sandbox/delivery';
-import { DAY, HOUR, MINUTE, RETRY_DELAYS_MS, SECOND } from '../../sandbox/delivery/schedule';
-import { webhookState } from '../../sandbox/routes/webhook';
+} from '../../sandbox/resources/webhook/delivery';
+import { DAY, HOUR, MINUTE, RETRY_DELAYS_MS, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
+import { webhookState } from '../../sandbox/resources/webhook';
 import { client } from '../sandbox/helpers';
 import { type ScriptedAnswer, ScriptedReceiver } from '../harness/trigger';
 

@@ -5,10 +5,10 @@
 import axios from 'axios';
 
 import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { type DeliveryEngine, configureDelivery, emitAgent, emitNote, webhookDelivery } from '../../sandbox/delivery';
-import { HOUR, SECOND } from '../../sandbox/delivery/schedule';
-import { NOTE_SEED } from '../../sandbox/routes/note';
-import { webhookState } from '../../sandbox/routes/webhook';
+import { type DeliveryEngine, configureDelivery, emitAgent, emitNote, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
+import { HOUR, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
+import { NOTE_SEED } from '../../sandbox/resources/note';
+import { webhookState } from '../../sandbox/resources/webhook';
 import { client } from '../sandbox/helpers';
 import { type TriggerHarness, startTrigger, triggerApiKey } from '../harness/trigger';
 

@@ -1,7 +1,7 @@
 /** Lofty Trigger: the subscription lifecycle (checkExists, create, delete) against the sandbox. */
 import { DEMO_API_KEY, OTHER_AGENT_API_KEY, type Sandbox, startSandbox } from '../../sandbox';
-import { configureDelivery } from '../../sandbox/delivery';
-import { MAX_WEBHOOK_SUBSCRIPTIONS, WEBHOOK_IDS, webhookState } from '../../sandbox/routes/webhook';
+import { configureDelivery } from '../../sandbox/resources/webhook/delivery';
+import { MAX_WEBHOOK_SUBSCRIPTIONS, WEBHOOK_IDS, webhookState } from '../../sandbox/resources/webhook';
 import { client } from '../sandbox/helpers';
 import { type TriggerHarness, startTrigger, triggerApiKey, triggerOAuth } from '../harness/trigger';
 

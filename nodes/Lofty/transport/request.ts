@@ -41,6 +41,8 @@ interface RawResponse {
 	statusCode: number;
 	headers: Record<string, unknown>;
 	body: unknown;
+	/** n8n threw it (a status n8n handles itself, such as 401 after its OAuth2 refresh) rather than returning it */
+	thrown?: boolean;
 }
 
 /** How often and how long a 429 is waited out before the item fails. */
@@ -206,7 +208,7 @@ async function send(ctx: LoftyContext, type: string, options: IHttpRequestOption
 		return { statusCode: response.statusCode, headers, body: decodeBody(response.body, headers) };
 	} catch (error) {
 		const inside = responseInsideError(error);
-		if (inside) return inside;
+		if (inside) return { ...inside, thrown: true };
 		// Only the message travels on: the raw error holds the request, with its Authorization header.
 		return { fault: transportFault(error), reason: error instanceof Error ? error.message : String(error) };
 	}
@@ -298,6 +300,12 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 			throw noAnswerError(ctx, response, request, url, timeout, retried + 1, idempotent, itemIndex);
 		}
 		ticket.observe(response.headers);
+		if (response.statusCode === 401 && !response.thrown && type === 'loftyOAuth2Api' && options.ignoreHttpStatusErrors) {
+			// Older n8n (2.8.x) reads `except` as "ignore every status" and hands the 401 back without refreshing the
+			// token: send once more with errors thrown, so that n8n refreshes it (a 401 was refused, nothing applied).
+			options.ignoreHttpStatusErrors = false;
+			continue;
+		}
 		if (response.statusCode === 429 && rateLimited < RATE_LIMIT_RETRIES) {
 			// Refused before processing, so even a write is safe to send again; every request with this credential waits.
 			block(pacing, rateLimitWaitMs(response.headers, rateLimited++));

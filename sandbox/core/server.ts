@@ -1,0 +1,200 @@
+/**
+ * The HTTP pipeline: rate limit, authentication, routing, scope, content type,
+ * body parsing, handler, response (lossless JSON), request log.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { type AuthRegistry, type Caller, hasScope, splitAuth } from './auth';
+import { ApiError, Codes } from './errors';
+import type { ActiveFault, Faults } from './faults';
+import { type JsonValue, JsonSyntaxError, parseJson, stringifyJson } from './json';
+import type { RateLimiter } from './rateLimit';
+import { type Ctx, type Reply, type Router, scopeOf } from './router';
+import { clientCredentials } from './oauth';
+import type { Store } from './store';
+
+export interface RequestLogEntry {
+	method: string;
+	path: string;
+	query: Record<string, string | string[]>;
+	status: number;
+	/** 'token' (API key), 'bearer' (OAuth), 'basic', another scheme in lower case, or 'none' */
+	authScheme: string;
+	appId: string;
+	/** raw request body ('' when none) */
+	body: string;
+	time: number;
+}
+
+export interface Pipeline {
+	store: Store;
+	auth: AuthRegistry;
+	router: Router;
+	limiter: RateLimiter;
+	log: RequestLogEntry[];
+	/** injected faults and the count of applied writes (./faults.ts) */
+	faults?: Faults;
+}
+
+const MAX_BODY = 5 * 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		req.on('data', (c: Buffer) => {
+			size += c.length;
+			if (size > MAX_BODY) {
+				reject(new ApiError(413, Codes.INVALID_PARAMETER, 'Request body too large'));
+				req.destroy();
+			} else chunks.push(c);
+		});
+		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+		req.on('error', reject);
+	});
+}
+
+function queryObject(q: URLSearchParams): Record<string, string | string[]> {
+	const out: Record<string, string | string[]> = {};
+	for (const k of new Set(q.keys())) {
+		const all = q.getAll(k);
+		out[k] = all.length === 1 ? all[0] : all;
+	}
+	return out;
+}
+
+function errorReply(err: ApiError, plain: boolean): Reply {
+	if (plain && (err.status === 400 || err.status === 403 || err.status === 500)) err.plainString = true;
+	return { status: err.status, body: err.body() };
+}
+
+export async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): Promise<void> {
+	const now = p.store.now();
+	const method = (req.method ?? 'GET').toUpperCase();
+	const url = new URL(req.url ?? '/', 'http://sandbox.local');
+	const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+	const authHeader = req.headers.authorization;
+	const scheme = splitAuth(authHeader).scheme || 'none';
+	let rawBody = '';
+	let reply: Reply;
+	let appId = 'anonymous';
+	let rateHeaders: Record<string, string> = {};
+	let fault: ActiveFault | undefined;
+	let dispatched = false;
+	const matched = p.router.match(method, path);
+	try {
+		rawBody = await readBody(req);
+		if (matched?.route.public) {
+			const fromForm = matched.route.body === 'form' ? new URLSearchParams(rawBody) : url.searchParams;
+			const client = clientCredentials({ headers: req.headers }, fromForm).clientId ?? url.searchParams.get('clientId') ?? undefined;
+			appId = client && p.auth.clients.has(client) ? `oauth:${client}` : 'anonymous';
+		} else {
+			appId = p.auth.appOf(authHeader);
+		}
+		const rate = p.limiter.hit(appId, now);
+		rateHeaders = rate.headers;
+		if (rate.allowed) fault = p.faults?.take(method, path);
+		if (!rate.allowed) {
+			reply = { status: 429, body: { message: 'Too Many Requests' } };
+		} else if (fault?.kind === '429') {
+			reply = { status: 429, body: { message: 'Too Many Requests' }, headers: { 'Retry-After': String(fault.retryAfterSec) } };
+		} else if (fault?.kind === '500') {
+			reply = { status: fault.status, body: { message: 'BaseApplicationException:errorCode=20005, injected fault' } };
+		} else if (fault?.kind === 'drop' && fault.when === 'before') {
+			req.socket.destroy();
+			p.log.push({ method, path, query: queryObject(url.searchParams), status: 0, authScheme: scheme, appId, body: rawBody, time: now });
+			return;
+		} else {
+			dispatched = true;
+			reply = dispatch(p, req, method, path, url.searchParams, rawBody, matched, now);
+		}
+	} catch (e) {
+		reply = e instanceof ApiError ? errorReply(e, false) : { status: 500, body: { code: 20005, message: `Internal error: ${String(e)}` } };
+	}
+	const status = reply.status ?? 200;
+	const headers: Record<string, string> = { ...rateHeaders, ...(reply.headers ?? {}) };
+	let payload = '';
+	if (reply.raw !== undefined) payload = reply.raw;
+	else {
+		payload = stringifyJson(reply.body ?? null);
+		headers['Content-Type'] ??= 'application/json;charset=UTF-8';
+	}
+	headers['Content-Length'] = String(Buffer.byteLength(payload));
+	const dropped = fault?.kind === 'drop';
+	if (dispatched && method !== 'GET' && method !== 'HEAD' && status >= 200 && status < 300) {
+		p.faults?.recordWrite({ method, path, status, delivered: !dropped });
+	}
+	// Logged when answered (a slow answer is logged before it is held back; a dropped one as status 0).
+	p.log.push({ method, path, query: queryObject(url.searchParams), status: dropped ? 0 : status, authScheme: scheme, appId, body: rawBody, time: now });
+	if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault!.delayMs));
+	if (dropped) {
+		req.socket.destroy();
+		return;
+	}
+	if (res.destroyed || req.socket.destroyed) return;
+	res.writeHead(status, headers);
+	res.end(method === 'HEAD' ? undefined : payload);
+}
+
+function dispatch(
+	p: Pipeline,
+	req: IncomingMessage,
+	method: string,
+	path: string,
+	query: URLSearchParams,
+	rawBody: string,
+	matched: ReturnType<Router['match']>,
+	now: number,
+): Reply {
+	/** bare-string error bodies apply to the endpoint's own errors, not to gateway checks */
+	const plain = matched?.route.plainStringErrors ?? false;
+	try {
+		let caller: Caller | undefined;
+		if (!matched?.route.public) caller = p.auth.authenticate(req.headers.authorization, now);
+		if (!matched) throw new ApiError(404, Codes.RESOURCE_NOT_EXIST, `No resource at ${method} ${path}`);
+		const { route, params } = matched;
+		if (caller && !hasScope(caller.scopes, scopeOf(route))) {
+			throw new ApiError(403, Codes.SCOPE_MISSING, `The access token is not granted the scope of ${scopeOf(route)}`);
+		}
+		let body: JsonValue | undefined;
+		const ctype = String(req.headers['content-type'] ?? '').toLowerCase();
+		if (route.body === 'json') {
+			if (!ctype.includes('application/json')) throw new ApiError(400, Codes.CONTENT_TYPE, 'Content-type must be: application/json');
+			if (rawBody.trim() === '') throw new ApiError(400, Codes.INVALID_PARAMETER, 'INVALID_PARAMETER: request body is required');
+			try {
+				body = parseJson(rawBody);
+			} catch (e) {
+				const why = e instanceof JsonSyntaxError ? e.message : String(e);
+				throw new ApiError(400, Codes.INVALID_PARAMETER, `INVALID_PARAMETER: malformed JSON body (${why})`);
+			}
+		}
+		if (route.body === 'form' && !ctype.includes('application/x-www-form-urlencoded')) {
+			return { status: 400, body: { error: 'invalid_request', error_description: 'Content-Type must be application/x-www-form-urlencoded' } };
+		}
+		const user = caller ? p.store.getUser(caller.userId) : undefined;
+		if (caller && !user) throw new ApiError(400, Codes.USER_IN_TOKEN_NOT_EXIST, 'User in token does not exist.');
+		const ctx: Ctx = {
+			method,
+			path,
+			params,
+			query,
+			headers: req.headers,
+			body,
+			rawBody,
+			caller,
+			user: user!,
+			store: p.store,
+			auth: p.auth,
+			now,
+		};
+		try {
+			return route.handler(ctx);
+		} catch (e) {
+			if (e instanceof ApiError) return errorReply(e, plain);
+			return errorReply(new ApiError(500, 20005, `BaseApplicationException:errorCode=20005, ${String(e)}`), plain);
+		}
+	} catch (e) {
+		if (e instanceof ApiError) return errorReply(e, false);
+		throw e;
+	}
+}

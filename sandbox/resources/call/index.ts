@@ -1,0 +1,8 @@
+/** The call resource: dialer calls and their recording URLs (the data is seeded by the communication resource). */
+import type { SandboxModule } from '../../core/module';
+import { callRoutes } from './routes';
+
+export * from './routes';
+
+/** Call endpoints (their data is seeded by the Communication module). */
+export const callModule: SandboxModule = { name: 'call', routes: callRoutes };
