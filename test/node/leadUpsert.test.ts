@@ -9,6 +9,7 @@ import { Lofty } from '../../nodes/Lofty/Lofty.node';
 import { executeOperation } from '../../nodes/Lofty/model/execute';
 import { findOperation } from '../../nodes/Lofty/resources';
 import { parseJson } from '../../sandbox';
+import { leadPersistence } from '../../sandbox/resources/lead';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, run, runError, useSandbox } from '../harness/sandbox';
 
@@ -123,6 +124,22 @@ describe('Lead > Create or Update', () => {
 		expect(requests().filter((r) => r.includes('email=uma'))).toHaveLength(1);
 		expect((items[1].json.tags as IDataObject[]).map((t) => t.tagName).sort()).toEqual(['Form 1', 'Form 2']);
 	});
+
+	it('Lofty makes a new lead readable only after a while: the second item still updates the lead the first created', async () => {
+		leadPersistence(sandbox().store).readDelayMs = 60_000;
+		const items = await run(sandbox(), (i) => upsert({ firstName: 'Ines', email: 'ines@example.com', additionalFields: { tags: [`Form ${i + 1}`] } }), { items: [{}, {}] });
+		expect(items.map((i) => [i.json.action, i.json.leadId])).toEqual([
+			['created', items[0].json.leadId],
+			['updated', items[0].json.leadId],
+		]);
+		// Neither could be read back yet: the items say so instead of failing.
+		for (const item of items) expect(item.json.note).toMatch(/not made the new lead readable yet/);
+		expect(sandbox().count('POST', '/v1.0/leads')).toBe(1);
+		expect(sandbox().count('PUT', '/v1.0/leads/{leadId}')).toBe(1);
+		leadPersistence(sandbox().store).readableAt.clear();
+		const [lead] = await run(sandbox(), { resource: 'lead', operation: 'get', leadId: { __rl: true, mode: 'id', value: items[0].json.leadId } });
+		expect((lead.json.tags as IDataObject[]).map((t) => t.tagName).sort()).toEqual(['Form 1', 'Form 2']);
+	}, 20_000);
 
 	it('items for the same person running at the same time are taken one after the other: one lead, not two', async () => {
 		const ctx = createContext(new Lofty(), {

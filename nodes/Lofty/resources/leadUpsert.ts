@@ -100,6 +100,7 @@ async function search(op: OperationContext, field: 'email' | 'phone', value: str
  * is tried again for a few seconds, then the item carries what is known.
  */
 async function readBack(op: OperationContext, leadId: string, justCreated: boolean): Promise<IDataObject> {
+	// Created in this run: Lofty may answer 404 for a few seconds.
 	const waits = justCreated ? [250, 500, 1000, 2000] : [];
 	for (let attempt = 0; ; attempt++) {
 		try {
@@ -140,12 +141,15 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, fields: R
 
 	let matches: Array<{ leadId: string; emails: string[]; phones: string[] }> = [];
 	let matchedBy: string | undefined;
+	/** The match is a lead this run created, which Lofty may not let read yet. */
+	let createdThisRun = false;
 	for (const f of fields) {
 		const known = memory.get(f.key);
 		const found = known ? [known] : (await search(op, f.field, f.value)).map((l) => ({ leadId: String(l.leadId), emails: strings(l.emails), phones: strings(l.phones) }));
 		if (found.length) {
 			matches = found;
 			matchedBy = f.field;
+			createdThisRun = known !== undefined;
 			break;
 		}
 	}
@@ -177,7 +181,7 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, fields: R
 	const known = { leadId: target.leadId, emails: (update.emails as string[] | undefined) ?? target.emails, phones: (update.phones as string[] | undefined) ?? target.phones };
 	for (const f of fields) if (memory.has(f.key)) memory.set(f.key, known);
 	const others = matches.slice(1).map((m) => m.leadId);
-	return { action: 'updated', matchedBy, ...(others.length ? { otherMatches: others } : {}), ...(await readBack(op, target.leadId, false)), leadId: target.leadId };
+	return { action: 'updated', matchedBy, ...(others.length ? { otherMatches: others } : {}), ...(await readBack(op, target.leadId, createdThisRun)), leadId: target.leadId };
 }
 
 /** The list without repeats (emails compare case-insensitively). */
