@@ -15,7 +15,7 @@ import axios from 'axios';
 import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
-import { dedupeState, remember, seenDelivery, seenEvent } from '../nodes/LoftyTrigger/dedupe';
+import { claim } from '../nodes/LoftyTrigger/dedupe';
 import { parsePayload } from '../nodes/LoftyTrigger/parse';
 import { Lofty } from '../nodes/Lofty/Lofty.node';
 import { RESOURCES } from '../nodes/Lofty/resources';
@@ -182,17 +182,10 @@ function triggerRow(): void {
 	const run = () => {
 		const parsed = parsePayload(body, `delivery-${Math.random()}`);
 		if (parsed.kind !== 'events') throw new Error('bench: the delivery did not parse');
-		const state = dedupeState({});
-		const now = Date.now();
-		if (seenDelivery(state, 'd', now)) return 0;
-		const keys = new Set<string>();
-		const fresh = parsed.events.filter((event) => {
-			if (keys.has(event.dedupeKey) || seenEvent(state, event.dedupeKey, now)) return false;
-			keys.add(event.dedupeKey);
-			return true;
-		});
-		remember(state, 'd', [...keys], now);
-		return fresh.length;
+		const decision = claim(`bench-${Math.random()}`, {}, `delivery-${Math.random()}`, parsed.events.map((e) => ({ key: e.dedupeKey, timed: e.timed })), Date.now());
+		if (decision.kind !== 'new') throw new Error('bench: a fresh delivery was not new');
+		decision.settle(true);
+		return decision.fresh.length;
 	};
 	run();
 	gc();

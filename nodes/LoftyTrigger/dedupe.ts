@@ -1,109 +1,193 @@
+import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * Remembers what was already turned into items, in the node's static data, so that a retried or
- * duplicated delivery gives no second item (api-spec.md, Delivery rules 2 and 3: `Service-Webhook-Id`
- * is stable across retries; attempts span up to 48 hours).
+ * Exactly once: what was already turned into an execution is remembered so that a retried or duplicated
+ * delivery starts nothing, and nothing is remembered before its execution exists.
  *
- * Two records, each `{key: firstSeenEpochMs}` in insertion order: delivery ids (`Service-Webhook-Id`)
- * and event keys (listId + action + ids + updateTime). Event keys are kept for every delivery, so a
- * delivery without the header, or the same event re-sent under another id (e.g. by a second
- * subscription to the same URL), is caught too. Entries older than 48 hours are dropped, and each
- * record holds at most MAX_ENTRIES (oldest dropped first): memory stays bounded.
+ * The rule, from api-spec.md (Events > Delivery rules):
+ * 1. "Each delivery carries header `Service-Webhook-Id`, unique per event and stable across retries; use it
+ *    to deduplicate." A delivery whose id was seen starts nothing.
+ * 2. The content of an event (listId, payload key, ids, `updateTime`) is a fallback key only where it
+ *    identifies one event: "Times are epoch ms in `updateTime`", so an event with a time is one change of
+ *    one record; the same event re-sent under another id (for example by a second subscription to this
+ *    address) or without the header starts nothing. An event without a time is never deduplicated by its
+ *    content: a listing alert is only `{teamId, listId: 4, alertId}` and every alert of one saved search
+ *    looks the same, so two alerts under two delivery ids are two events.
+ * 3. "Up to 9 attempts within 48 hours": entries are kept 48 hours, at most MAX_DELIVERIES delivery ids and
+ *    MAX_EVENT_KEYS event keys (oldest dropped first), stored as 16-character hashes: the record in the
+ *    node's static data stays under about 0.4 MB however busy the account is.
+ *
+ * Where it lives:
+ * - Confirmed entries sit in the node's static data (`seen`), which n8n loads for each request and saves
+ *   after the node answered and, when an execution starts, after n8n has created it and before it
+ *   answers Lofty. So a stored entry means its execution exists.
+ * - This process also keeps each webhook's entries confirmed in the last hour (n8n saves each request's own
+ *   copy of the static data and the last save wins: merging them into every request's copy keeps concurrent
+ *   deliveries from forgetting each other) and
+ *   its pending ones: claimed by a request still in progress. A pending entry becomes confirmed when the
+ *   request answered 2xx (its execution exists) and is dropped otherwise, so a delivery whose execution
+ *   never came to be (n8n failed or stopped first) is accepted again when Lofty retries it. A retry that
+ *   arrives while its first attempt is still in progress is answered 503 (Lofty retries it later).
  */
 
 export const DEDUPE_WINDOW_MS = 48 * 60 * 60 * 1000;
-export const MAX_ENTRIES = 10_000;
+export const MAX_DELIVERIES = 5000;
+export const MAX_EVENT_KEYS = 5000;
+/** A claim whose request never reported back (should not happen) stops blocking after this long. */
+export const PENDING_MAX_MS = 10 * 60 * 1000;
+/**
+ * How long this process keeps confirmed entries: long enough to outlast any request that could have loaded
+ * the static data before them and saved after them, and Lofty's first retries of an answer it missed.
+ */
+export const MEMORY_MS = 60 * 60 * 1000;
+/** Webhooks whose memory this process keeps (least recently used dropped first). */
+export const MAX_SCOPES = 500;
 
+/** The stored form (static data is JSON): `{deliveries: {"d:<hash>": firstSeenMs}, events: {"e:<hash>": ms}}`, oldest first. */
 export interface DedupeState {
+	/** `d:<hash of Service-Webhook-Id>` -> first seen (epoch ms), in time order */
 	deliveries: Record<string, number>;
+	/** `e:<hash of the event's content>` -> first seen */
 	events: Record<string, number>;
 }
 
-/** Keys are prefixed so that digit-only ids keep insertion order in a JS object. */
-const deliveryKey = (id: string) => `d:${id}`;
-const eventKey = (key: string) => `e:${key}`;
-
-export function dedupeState(staticData: IDataObject): DedupeState {
-	const current = staticData.seen as Partial<DedupeState> | undefined;
-	const state: DedupeState = {
-		deliveries: current && typeof current.deliveries === 'object' && current.deliveries ? current.deliveries : {},
-		events: current && typeof current.events === 'object' && current.events ? current.events : {},
-	};
-	staticData.seen = state as unknown as IDataObject;
-	return state;
+export interface DedupeEvent {
+	/** the content key; only used when `timed` */
+	key: string;
+	/** whether the event has its own time (`updateTime`) */
+	timed: boolean;
 }
+
+const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 16);
+export const deliveryKey = (id: string) => `d:${hash(id)}`;
+export const eventKey = (key: string) => `e:${hash(key)}`;
+
+/** Entries in time order (a Map keeps insertion order). */
+type Entries = Map<string, number>;
+
+interface ScopeMemory {
+	confirmed: Entries;
+	/** key -> claimed at */
+	pending: Entries;
+}
+
+const memory = new Map<string, ScopeMemory>();
+
+function scopeMemory(scope: string): ScopeMemory {
+	let found = memory.get(scope);
+	if (found) memory.delete(scope);
+	else found = { confirmed: new Map(), pending: new Map() };
+	memory.set(scope, found);
+	if (memory.size > MAX_SCOPES) memory.delete(memory.keys().next().value as string);
+	return found;
+}
+
+/** Forgets what this process remembers (a test's stand-in for a new n8n process). */
+export function forgetProcessMemory(): void {
+	memory.clear();
+}
+
+function entriesOf(value: unknown): Entries {
+	const map: Entries = new Map();
+	if (value && typeof value === 'object' && !Array.isArray(value)) {
+		for (const [key, at] of Object.entries(value as Record<string, unknown>)) if (typeof at === 'number') map.set(key, at);
+	}
+	return map;
+}
+
+/** Drops entries older than `maxAgeMs` (or from the future), then the oldest beyond `max`. */
+function prune(entries: Entries, max: number, now: number, maxAgeMs = DEDUPE_WINDOW_MS): void {
+	let excess = entries.size - max;
+	for (const [key, at] of entries) {
+		const stale = !(now - at < maxAgeMs) || at > now + maxAgeMs;
+		if (excess <= 0 && !stale) break; // insertion order is time order: the rest is younger
+		entries.delete(key);
+		excess--;
+	}
+}
+
+/** Adds the entries of `from` that `into` lacks, keeping time order. */
+function merge(into: Entries, from: Entries): Entries {
+	const missing = [...from].filter(([key]) => !into.has(key));
+	if (missing.length === 0) return into;
+	return new Map([...into, ...missing].sort((a, b) => a[1] - b[1]));
+}
+
+function add(entries: Entries, key: string, now: number): void {
+	entries.delete(key);
+	entries.set(key, now);
+}
+
+export type Decision =
+	| { kind: 'seen' }
+	| { kind: 'busy' }
+	/** `fresh`: indexes of the events to start; `settle(ok)`: call once the request answered (ok: 2xx) */
+	| { kind: 'new'; fresh: number[]; settle: (ok: boolean) => void };
 
 /**
- * The record of one webhook, also kept in this process. n8n reads a trigger's static data from its
- * database when a request arrives and writes it back after the node answered: of two deliveries
- * handled at once (one per subscribed event type, all to the same URL), the one written last drops
- * what the other remembered, and a retry of the dropped delivery would start a second run (seen in
- * n8n 2.41.1 with Lead Info and Pipeline Change subscribed). Kept here as well, per webhook URL and
- * secret, and merged with the stored record on every request, nothing is forgotten while this n8n
- * runs, and every write stores all that this process has seen. At most MAX_SCOPES webhooks are kept
- * (least recently used dropped first).
+ * Decides what one delivery starts and claims it: its id and the keys of its timed events are written
+ * into the request's static data (saved by n8n with the execution's creation) and held as pending here.
  */
-const shared = new Map<string, DedupeState>();
-export const MAX_SCOPES = 500;
+export function claim(scope: string, staticData: IDataObject, deliveryId: string | undefined, events: DedupeEvent[], now: number): Decision {
+	const mem = scopeMemory(scope);
+	const current = (staticData.seen ?? {}) as Partial<DedupeState>;
+	let deliveries = entriesOf(current.deliveries);
+	let seenEvents = entriesOf(current.events);
+	for (const [key, at] of mem.pending) {
+		// stored by its own request, so its execution exists; or abandoned
+		const saved = deliveries.get(key) ?? seenEvents.get(key);
+		if (saved !== undefined || now - at > PENDING_MAX_MS) mem.pending.delete(key);
+		if (saved !== undefined) add(mem.confirmed, key, saved);
+	}
+	prune(mem.confirmed, MAX_DELIVERIES + MAX_EVENT_KEYS, now, MEMORY_MS);
+	deliveries = merge(deliveries, new Map([...mem.confirmed].filter(([key]) => key.startsWith('d:'))));
+	seenEvents = merge(seenEvents, new Map([...mem.confirmed].filter(([key]) => key.startsWith('e:'))));
+	prune(deliveries, MAX_DELIVERIES, now);
+	prune(seenEvents, MAX_EVENT_KEYS, now);
+	const store = () => {
+		staticData.seen = { deliveries: Object.fromEntries(deliveries), events: Object.fromEntries(seenEvents) } as unknown as IDataObject;
+	};
 
-/** `into`, or a copy in time order with the newer entries of `from` when it has any `into` lacks. */
-function mergeRecord(into: Record<string, number>, from: Record<string, number>): Record<string, number> {
-	const newer = Object.entries(from).filter(([key, at]) => typeof at === 'number' && !(into[key] >= at));
-	if (newer.length === 0) return into;
-	const all = { ...into };
-	for (const [key, at] of newer) all[key] = at;
-	return Object.fromEntries(Object.entries(all).sort((a, b) => a[1] - b[1]));
-}
-
-/** The dedupe record of one webhook (`scope`: its URL and secret): this process's merged with the stored one. */
-export function sharedDedupeState(scope: string, staticData: IDataObject): DedupeState {
-	const stored = dedupeState(staticData);
-	const memory = shared.get(scope);
-	const state = memory ? { deliveries: mergeRecord(memory.deliveries, stored.deliveries), events: mergeRecord(memory.events, stored.events) } : stored;
-	shared.delete(scope);
-	shared.set(scope, state);
-	if (shared.size > MAX_SCOPES) shared.delete(shared.keys().next().value as string);
-	staticData.seen = state as unknown as IDataObject;
-	return state;
-}
-
-function prune(record: Record<string, number>, now: number): void {
-	const keys = Object.keys(record);
-	let excess = keys.length - MAX_ENTRIES;
-	for (const key of keys) {
-		const tooOld = now - record[key] >= DEDUPE_WINDOW_MS || record[key] > now + DEDUPE_WINDOW_MS;
-		if (excess > 0 || tooOld) {
-			delete record[key];
-			excess--;
-		} else if (excess <= 0) {
-			// insertion order is time order: the rest is younger
-			break;
+	const dKey = deliveryId ? deliveryKey(deliveryId) : undefined;
+	if (dKey && deliveries.has(dKey)) {
+		store();
+		return { kind: 'seen' };
+	}
+	if (dKey && mem.pending.has(dKey)) return { kind: 'busy' };
+	const fresh: number[] = [];
+	const keys = new Set<string>();
+	for (const [index, event] of events.entries()) {
+		if (!event.timed) {
+			fresh.push(index);
+			continue;
 		}
+		const key = eventKey(event.key);
+		if (mem.pending.has(key)) return { kind: 'busy' };
+		if (seenEvents.has(key) || keys.has(key)) continue;
+		keys.add(key);
+		fresh.push(index);
 	}
-}
-
-export function seenDelivery(state: DedupeState, id: string | undefined, now: number): boolean {
-	if (!id) return false;
-	const at = state.deliveries[deliveryKey(id)];
-	return at !== undefined && now - at < DEDUPE_WINDOW_MS;
-}
-
-export function seenEvent(state: DedupeState, key: string, now: number): boolean {
-	const at = state.events[eventKey(key)];
-	return at !== undefined && now - at < DEDUPE_WINDOW_MS;
-}
-
-/** Records a delivery and its events as seen, then prunes by age and size. */
-export function remember(state: DedupeState, deliveryId: string | undefined, eventKeys: string[], now: number): void {
-	if (deliveryId) {
-		delete state.deliveries[deliveryKey(deliveryId)];
-		state.deliveries[deliveryKey(deliveryId)] = now;
+	const claimed = dKey ? [dKey, ...keys] : [...keys];
+	for (const key of claimed) {
+		add(key.startsWith('d:') ? deliveries : seenEvents, key, now);
+		mem.pending.set(key, now);
 	}
-	for (const key of eventKeys) {
-		delete state.events[eventKey(key)];
-		state.events[eventKey(key)] = now;
-	}
-	prune(state.deliveries, now);
-	prune(state.events, now);
+	prune(deliveries, MAX_DELIVERIES, now);
+	prune(seenEvents, MAX_EVENT_KEYS, now);
+	store();
+	let settled = false;
+	return {
+		kind: 'new',
+		fresh,
+		settle: (ok) => {
+			if (settled) return;
+			settled = true;
+			for (const key of claimed) {
+				if (!mem.pending.has(key)) continue;
+				mem.pending.delete(key);
+				if (ok) add(mem.confirmed, key, now);
+			}
+		},
+	};
 }

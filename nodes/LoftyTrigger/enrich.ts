@@ -1,57 +1,17 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
+import { recordRoute, unwrapRecord } from '../Lofty/resources/webhookRecords';
 import { loftyRequest } from '../Lofty/transport/request';
 
 /**
- * "Fetch Full Record": each event item gains `record`, the full record it is about, read with the
- * node's credential through `loftyRequest`. Calls, emails and texts are looked up with the V2
- * single-record endpoints by `timelineId` (api-spec.md: `callId`, `emailId`, `textId` are not
- * interchangeable ids). A lookup that fails sets `recordError` on that item only; the batch goes on.
- * Deleted records are not looked up (`record: null`); listing alerts have no lookup.
+ * "Fetch Full Record" of the trigger, kept for workflows that use it: each item gains `record`, read
+ * before n8n creates the execution, so Lofty gets its answer only after the lookups. They are bounded by
+ * FETCH_BUDGET in all, so that the answer stays well inside Lofty's wait: an item not looked up in time
+ * gets `recordError` (code NOT_LOOKED_UP) and its workflow can read it with the Lofty node (Webhook > Get
+ * Event Record), which is the recommended way (the lookups then run inside the execution).
+ * A lookup that fails sets `recordError` on that item only; deleted records are not looked up (`record: null`).
  */
-
-interface Lookup {
-	/** the item field holding the id */
-	idField: string;
-	path: (ids: Record<string, string>) => string;
-	/** the record sits under this key in some answers */
-	unwrap?: string;
-	/** other ids the path needs */
-	needs?: string[];
-}
-
-const enc = encodeURIComponent;
-
-const LOOKUPS: Record<number, Lookup> = {
-	1: { idField: 'agentUserId', path: (i) => `/v1.0/users/${enc(i.agentUserId)}` },
-	2: { idField: 'leadId', path: (i) => `/v1.0/leads/${enc(i.leadId)}`, unwrap: 'lead' },
-	3: { idField: 'leadId', path: (i) => `/v1.0/leads/${enc(i.leadId)}`, unwrap: 'lead' },
-	5: {
-		idField: 'transactionId',
-		needs: ['leadId'],
-		path: (i) => `/v1.0/leads/${enc(i.leadId)}/transaction/${enc(i.transactionId)}`,
-	},
-	6: { idField: 'timelineId', path: (i) => `/v2.0/communication/call/${enc(i.timelineId)}` },
-	7: { idField: 'timelineId', path: (i) => `/v2.0/communication/email/${enc(i.timelineId)}` },
-	8: { idField: 'timelineId', path: (i) => `/v2.0/communication/text/${enc(i.timelineId)}` },
-	9: { idField: 'noteId', path: (i) => `/v1.0/notes/${enc(i.noteId)}`, unwrap: 'note' },
-	10: { idField: 'taskId', path: (i) => `/v2.0/tasks/${enc(i.taskId)}`, unwrap: 'task' },
-	11: { idField: 'apptId', path: (i) => `/v2.0/tasks/${enc(i.apptId)}`, unwrap: 'task' },
-	12: { idField: 'leadId', path: (i) => `/v1.0/leads/${enc(i.leadId)}`, unwrap: 'lead' },
-};
-
-/** Whether events of a list can be enriched. */
-export function hasLookup(listId: number): boolean {
-	return LOOKUPS[listId] !== undefined;
-}
-
-function unwrap(response: unknown, key: string | undefined): unknown {
-	if (key && response && typeof response === 'object' && !Array.isArray(response)) {
-		const inner = (response as IDataObject)[key];
-		if (inner && typeof inner === 'object') return inner;
-	}
-	return response;
-}
+export const FETCH_BUDGET = { ms: 5000 };
 
 function errorInfo(error: unknown): IDataObject {
 	const e = error as Error & { description?: string | null; httpCode?: string | null; errorResponse?: IDataObject };
@@ -63,35 +23,39 @@ function errorInfo(error: unknown): IDataObject {
 	return info;
 }
 
+const NOT_LOOKED_UP = {
+	message: 'Not looked up: the trigger reads records for a few seconds per delivery at most, so that Lofty gets its answer in time.',
+	description: 'Read the record inside the workflow instead: add the Lofty node after the trigger with Webhook > Get Event Record, and switch off Fetch Full Record.',
+	code: 'NOT_LOOKED_UP',
+};
+
 export async function fetchFullRecords(ctx: IWebhookFunctions, items: IDataObject[]): Promise<void> {
+	const deadline = Date.now() + FETCH_BUDGET.ms;
 	const cache = new Map<string, Promise<unknown>>();
 	for (const item of items) {
-		const lookup = LOOKUPS[Number(item.listId)];
-		if (!lookup) continue;
-		if (item.action === 'deleted') {
-			item.record = null;
+		const route = recordRoute(item);
+		if ('none' in route) {
+			if (route.none === 'deleted') item.record = null;
 			continue;
 		}
-		const ids: Record<string, string> = {};
-		const missing: string[] = [];
-		for (const field of [lookup.idField, ...(lookup.needs ?? [])]) {
-			if (typeof item[field] === 'string' && item[field] !== '') ids[field] = item[field] as string;
-			else missing.push(field);
-		}
-		if (missing.length) {
-			item.recordError = { message: `The event has no ${missing.join(' and ')} to look the record up by` };
+		if ('missing' in route) {
+			item.recordError = { message: `The event has no ${route.missing.join(' and ')} to look the record up by` };
 			continue;
 		}
-		const path = lookup.path(ids);
-		let pending = cache.get(path);
+		const left = deadline - Date.now();
+		let pending = cache.get(route.path);
 		if (!pending) {
-			pending = loftyRequest(ctx, { method: 'GET', path });
+			if (left <= 0) {
+				item.recordError = { ...NOT_LOOKED_UP };
+				continue;
+			}
+			pending = loftyRequest(ctx, { method: 'GET', path: route.path, timeout: Math.max(left, 1000), readRetries: 0 });
 			// a failure is handled per item below; keep the cached promise from rejecting unobserved
 			pending.catch(() => undefined);
-			cache.set(path, pending);
+			cache.set(route.path, pending);
 		}
 		try {
-			item.record = unwrap(await pending, lookup.unwrap) as IDataObject;
+			item.record = unwrapRecord(await pending, route.unwrap);
 		} catch (error) {
 			item.recordError = errorInfo(error);
 		}

@@ -7,11 +7,15 @@ import { ENTITY_BY_LIST } from './events';
  *
  * A payload is `{teamId, listId, <action><Subject>: [...]}`: `createdLead[]`, `updatedLead[]`,
  * `finishedTask[]`, `updatedLeadstage[]` and so on, several at once. Array keys are read generically
- * (any array of objects is a list of events; its action is the lower-case head of its name), so keys
- * Lofty adds later still arrive. Notes send `updatedNote` and `deletedNote` as single objects; object
- * values under a key that starts with a known action are read as one event. A listing alert (list 4)
- * carries only `alertId`: a payload without event keys but with other fields is one event.
- * A ping is `{eventType: "ping", webhookId}`.
+ * (every array is a list of events; its action is the lower-case head of its name), so keys Lofty adds
+ * later still arrive. Notes send `updatedNote` and `deletedNote` as single objects; object values under a
+ * key that starts with a known action are read as one event. A listing alert (list 4) carries only
+ * `alertId`: a payload without event keys but with other fields is one event. A ping is
+ * `{eventType: "ping", webhookId}`.
+ *
+ * Nothing an authenticated sender delivered is refused for its shape (a 4xx makes Lofty discard the
+ * event): other top-level fields travel on every item as `extra`; an entry that is not an object, a body
+ * without a listId or one that is not an object at all becomes an item whose `raw` holds it.
  */
 
 export interface ParsedEvent {
@@ -19,12 +23,14 @@ export interface ParsedEvent {
 	action: string;
 	/** listId + key + ids + updateTime: the same event delivered twice has the same key */
 	dedupeKey: string;
+	/** whether the event has its own time (only then does its content identify it) */
+	timed: boolean;
 }
 
 export type ParseResult =
 	| { kind: 'ping'; webhookId?: string }
-	| { kind: 'events'; listId: number; teamId?: string; events: ParsedEvent[] }
-	| { kind: 'invalid'; reason: string };
+	/** `listId` undefined: the body named no list (its items carry the body as `raw`) */
+	| { kind: 'events'; listId?: number; teamId?: string; events: ParsedEvent[] };
 
 const RESERVED = new Set(['listId', 'teamId', 'eventType', 'webhookId']);
 const KNOWN_ACTIONS = ['created', 'updated', 'deleted', 'finished'];
@@ -76,72 +82,75 @@ function eventKeyOf(listId: number, key: string, ids: Array<[string, string]>, u
 }
 
 function buildEvent(
-	listId: number,
+	listId: number | undefined,
 	teamId: string | undefined,
 	key: string,
 	action: string,
-	raw: IDataObject,
+	raw: unknown,
 	deliveryId: string | undefined,
 ): ParsedEvent {
-	const entity = ENTITY_BY_LIST[listId] ?? key.replace(/^[a-z]+/, '').replace(/^./, (c) => c.toLowerCase());
+	const entity = (listId !== undefined ? ENTITY_BY_LIST[listId] : undefined) ?? (key.replace(/^[a-z]+/, '').replace(/^./, (c) => c.toLowerCase()) || 'unknown');
 	const json: IDataObject = {
 		event: `${entity}.${action}`,
-		listId,
+		listId: listId ?? null,
 		teamId: teamId ?? null,
 		action,
 	};
+	const fields = isPlainObject(raw) ? raw : {};
 	const ids: Array<[string, string]> = [];
-	for (const [field, value] of Object.entries(raw)) {
+	for (const [field, value] of Object.entries(fields)) {
 		if (!ID_KEY.test(field)) continue;
 		const id = asIdString(value);
 		if (id === undefined) continue;
 		json[field] = id;
 		ids.push([field, id]);
 	}
-	const updateTime = toEpochMs(raw.updateTime);
+	const updateTime = toEpochMs(fields.updateTime);
 	json.updateTime = updateTime ?? null;
 	json.updateTimeIso = updateTime === undefined ? null : new Date(updateTime).toISOString();
-	if (typeof raw.communicationType === 'string') json.communicationType = raw.communicationType;
-	if (typeof raw.noteType === 'string') json.noteType = raw.noteType;
-	const changeInfo = raw.changeInfo;
+	if (typeof fields.communicationType === 'string') json.communicationType = fields.communicationType;
+	if (typeof fields.noteType === 'string') json.noteType = fields.noteType;
+	const changeInfo = fields.changeInfo;
 	if (isPlainObject(changeInfo)) {
 		json.oldStage = (changeInfo.oldstage ?? changeInfo.oldStage ?? null) as IDataObject[string];
 		json.newStage = (changeInfo.newstage ?? changeInfo.newStage ?? null) as IDataObject[string];
 	}
-	if (Array.isArray(raw.updatedFields)) json.updatedFields = raw.updatedFields;
+	if (Array.isArray(fields.updatedFields)) json.updatedFields = fields.updatedFields;
 	json.eventKey = key;
 	json.deliveryId = deliveryId ?? null;
-	json.raw = raw;
-	return { json, action, dedupeKey: eventKeyOf(listId, key, ids, updateTime) };
+	json.raw = raw as IDataObject;
+	return { json, action, dedupeKey: eventKeyOf(listId ?? 0, key, ids, updateTime), timed: updateTime !== undefined && isPlainObject(raw) };
 }
 
 export function parsePayload(body: unknown, deliveryId?: string): ParseResult {
-	if (!isPlainObject(body)) return { kind: 'invalid', reason: 'The body must be a JSON object' };
-	if (typeof body.eventType === 'string' && body.eventType.toLowerCase() === 'ping') {
+	if (isPlainObject(body) && typeof body.eventType === 'string' && body.eventType.toLowerCase() === 'ping') {
 		return { kind: 'ping', webhookId: asIdString(body.webhookId) };
 	}
-	const listId = listIdOf(body.listId);
-	if (listId === undefined) return { kind: 'invalid', reason: 'The body has no listId (a positive integer)' };
+	const listId = isPlainObject(body) ? listIdOf(body.listId) : undefined;
+	if (!isPlainObject(body) || listId === undefined) {
+		// Not a payload we know: one item that carries it, unless there is nothing at all.
+		const empty = body === undefined || body === null || (isPlainObject(body) && Object.keys(body).length === 0);
+		const teamId = isPlainObject(body) ? asIdString(body.teamId) : undefined;
+		return { kind: 'events', teamId, events: empty ? [] : [buildEvent(undefined, teamId, 'unknown', 'unknown', body, deliveryId)] };
+	}
 	const teamId = asIdString(body.teamId);
 
 	const events: ParsedEvent[] = [];
-	const scalars: IDataObject = {};
+	const extra: IDataObject = {};
 	for (const [key, value] of Object.entries(body)) {
 		if (RESERVED.has(key)) continue;
 		if (Array.isArray(value)) {
-			for (const [index, entry] of value.entries()) {
-				if (!isPlainObject(entry)) return { kind: 'invalid', reason: `${key}[${index}] is not an object` };
-				events.push(buildEvent(listId, teamId, key, actionOf(key), entry, deliveryId));
-			}
+			for (const entry of value) events.push(buildEvent(listId, teamId, key, actionOf(key), entry, deliveryId));
 		} else if (isPlainObject(value) && KNOWN_ACTIONS.includes(actionOf(key))) {
 			events.push(buildEvent(listId, teamId, key, actionOf(key), value, deliveryId));
 		} else {
-			scalars[key] = value;
+			extra[key] = value as IDataObject[string];
 		}
 	}
 	// A listing alert (`{listId: 4, teamId, alertId}`) and other payloads without event keys: one event.
-	if (events.length === 0 && Object.keys(scalars).length > 0) {
-		events.push(buildEvent(listId, teamId, Object.keys(scalars)[0], 'triggered', scalars, deliveryId));
+	if (events.length === 0 && Object.keys(extra).length > 0) {
+		return { kind: 'events', listId, teamId, events: [buildEvent(listId, teamId, Object.keys(extra)[0], 'triggered', extra, deliveryId)] };
 	}
+	if (Object.keys(extra).length > 0) for (const event of events) event.json.extra = extra;
 	return { kind: 'events', listId, teamId, events };
 }

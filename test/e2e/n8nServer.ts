@@ -99,8 +99,19 @@ export class N8nServer {
 	private t0 = Date.now();
 	readonly timings: Record<string, number> = {};
 
-	/** `dirName`: the folder under .e2e/ (default: the version), so that two suites on one version do not share one. */
-	constructor(version: string, dirName = version) {
+	private env: Record<string, string> = {};
+	private rt: { nodeBin: string; n8nBin: string } | undefined;
+	private userFolder = '';
+
+	/**
+	 * `dirName`: the folder under .e2e/ (default: the version), so that two suites on one version do not share one;
+	 * `extraEnv`: more n8n settings (e.g. N8N_USE_WORKFLOW_PUBLICATION_SERVICE).
+	 */
+	constructor(
+		version: string,
+		dirName = version,
+		private readonly extraEnv: Record<string, string> = {},
+	) {
 		this.version = version;
 		this.dir = path.join(ROOT, '.e2e', dirName);
 		this.logFile = path.join(this.dir, 'n8n.log');
@@ -160,16 +171,15 @@ export class N8nServer {
 				N8N_INSTANCE_OWNER_PASSWORD_HASH: bcrypt.hashSync(OWNER.password, 8),
 			});
 		}
-		const env = H.n8nEnv({ userFolder, ports, version: this.version, encryptionKey: randomBytes(24).toString('hex'), extra });
+		const env = H.n8nEnv({ userFolder, ports, version: this.version, encryptionKey: randomBytes(24).toString('hex'), extra: { ...extra, ...this.extraEnv } });
 		// Jest sets NODE_ENV=test, with which `n8n start` exits at once without a word.
 		for (const k of Object.keys(env)) if (k === 'NODE_ENV' || k.startsWith('JEST_')) delete env[k];
 		fs.writeFileSync(this.logFile, '');
-		this.server = this.procs.start(rt.nodeBin, [rt.n8nBin, 'start'], { cwd: userFolder, env });
-		const append = (d: Buffer) => fs.appendFileSync(this.logFile, d);
-		this.server.stdout.on('data', append);
-		this.server.stderr.on('data', append);
+		this.env = env;
+		this.rt = rt;
+		this.userFolder = userFolder;
 		this.base = `http://127.0.0.1:${ports.http}`;
-		await this.waitReady();
+		await this.launch();
 		this.log(`n8n ready at ${this.base} (log: ${path.relative(ROOT, this.logFile)})`);
 		this.mark('n8n start', t);
 
@@ -178,11 +188,7 @@ export class N8nServer {
 			const setup = await httpRequest('POST', `${this.base}/rest/owner/setup`, OWNER);
 			if (setup.status !== 200) throw new Error(`owner setup answered ${setup.status}: ${setup.text.slice(0, 500)}`);
 		}
-		const login = await httpRequest('POST', `${this.base}/rest/login`, { emailOrLdapLoginId: OWNER.email, email: OWNER.email, password: OWNER.password });
-		if (login.status !== 200) throw new Error(`login answered ${login.status}: ${login.text.slice(0, 500)}`);
-		const setCookie = login.headers['set-cookie'] ?? [];
-		this.cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
-		if (!this.cookie) throw new Error('login set no cookie');
+		await this.login();
 		const scopes = await this.rest('GET', '/rest/api-keys/scopes');
 		const scopeList: string[] = scopes.status === 200 ? (scopes.json?.data ?? scopes.json) : [];
 		const key = await this.rest('POST', '/rest/api-keys', { label: 'e2e', scopes: scopeList, expiresAt: null });
@@ -191,6 +197,45 @@ export class N8nServer {
 		if (!this.apiKey) throw new Error(`no rawApiKey in ${key.text.slice(0, 300)}`);
 		this.log(`owner ${OWNER.email} signed in; API key with ${scopeList.length} scopes`);
 		this.mark('owner+login+apiKey', t);
+	}
+
+	/** Starts `n8n start` on the prepared user folder and waits until it serves. */
+	private async launch(): Promise<void> {
+		this.server = this.procs.start(this.rt!.nodeBin, [this.rt!.n8nBin, 'start'], { cwd: this.userFolder, env: this.env });
+		const append = (d: Buffer) => fs.appendFileSync(this.logFile, d);
+		this.server.stdout.on('data', append);
+		this.server.stderr.on('data', append);
+		await this.waitReady();
+	}
+
+	private async login(): Promise<void> {
+		const login = await httpRequest('POST', `${this.base}/rest/login`, { emailOrLdapLoginId: OWNER.email, email: OWNER.email, password: OWNER.password });
+		if (login.status !== 200) throw new Error(`login answered ${login.status}: ${login.text.slice(0, 500)}`);
+		const setCookie = login.headers['set-cookie'] ?? [];
+		this.cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+		if (!this.cookie) throw new Error('login set no cookie');
+	}
+
+	/** Sends a signal to n8n's whole process group (SIGSTOP freezes it, SIGKILL ends it at once). */
+	signal(sig: NodeJS.Signals): void {
+		if (this.server?.pid) process.kill(-this.server.pid, sig);
+	}
+
+	/** Stops n8n (SIGTERM, or `kill`: SIGKILL at once) and keeps its database. */
+	async halt(kill = false): Promise<void> {
+		if (kill) this.signal('SIGKILL');
+		await this.procs.stop(this.server, kill ? 0 : 10_000);
+		this.server = undefined;
+		this.log(kill ? 'n8n killed (SIGKILL)' : 'n8n stopped (SIGTERM)');
+	}
+
+	/** A fresh n8n process on the same database, user folder, address and settings; signs in again. */
+	async restart(): Promise<void> {
+		const t = Date.now();
+		fs.appendFileSync(this.logFile, `\n===== restart =====\n`);
+		await this.launch();
+		await this.login();
+		this.log(`n8n restarted in ${((Date.now() - t) / 1000).toFixed(1)}s`);
 	}
 
 	private async waitReady(timeoutMs = 180_000): Promise<void> {

@@ -819,6 +819,18 @@ export function buildPlan(): Flow[] {
 					check: (items) => expect(items.map((i) => i.callbackUrl)).toContain('https://example.com/hooks/lofty-e2e'),
 				},
 				{ name: 'Delete Webhook', resource: 'webhook', operation: 'delete', params: { subscribeId: ref('Create Webhook', 'subscribeId') }, count: 1 },
+				{
+					// what the Lofty Trigger hands on: the record of a lead event
+					name: 'Event Record',
+					resource: 'webhook',
+					operation: 'getEventRecord',
+					params: { event: JSON.stringify({ listId: 2, action: 'updated', event: 'lead.updated', leadId: SEED_IDS.bigLeadId }) },
+					count: 1,
+					check: ([it]) => {
+						expect(it).toMatchObject({ event: 'lead.updated', leadId: SEED_IDS.bigLeadId });
+						expect(String((it.record as Json).leadId)).toBe(SEED_IDS.bigLeadId);
+					},
+				},
 			],
 		},
 		...noCodeFlows(),

@@ -1,33 +1,35 @@
 /**
- * A thin n8n for the Lofty Trigger: hook functions (checkExists, create, delete) and webhook functions
- * with persistent node static data, and a loopback HTTP receiver at the node's webhook URL that handles
- * a request the way n8n does for `responseMode: 'onReceived'`:
- * - the node answered itself (`noWebhookResponse`): its answer stands;
- * - no `workflowData`: 200 with `webhookResponse` (or n8n's default message), and no execution;
- * - `workflowData`: an execution with those items.
+ * A thin n8n for the Lofty Trigger, faithful where exactly-once depends on it (read from n8n 2.8.4 and
+ * 2.41.1: webhooks/webhook-helpers.ts, live-webhooks.ts, active-workflow-manager.ts, body-parser.ts):
+ *
+ * - static data is the "database": each hook call and each request works on its own copy, saved (whole,
+ *   the last save wins) only when n8n would save it: after a successful activation, after delete(), and
+ *   for a request after the node answered; when the node returns items, after the execution was created
+ *   and before the answer is sent (responseMode "onReceived"); not at all when webhook() throws;
+ * - a failed activation is followed by delete() (n8n unregisters the webhook again);
+ * - a body sent as application/json that is not JSON is answered 422 by n8n before any node runs;
+ * - `crashNext` stops the "process" at a chosen point of the next request: nothing after it happens (no
+ *   answer, no save), and this process's memory is gone (`forgetProcessMemory`), as after a SIGKILL.
+ *
  * Lofty requests are really made over loopback with axios, after the credential's own `authenticate`.
  */
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type {
-	IDataObject,
-	IHookFunctions,
-	IHttpRequestOptions,
-	INode,
-	INodeExecutionData,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IHttpRequestOptions, INode, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
+import { forgetProcessMemory } from '../../nodes/LoftyTrigger/dedupe';
+import { forgetFailedActivations } from '../../nodes/LoftyTrigger/subscriptionState';
 import type { Sandbox } from '../../sandbox';
 import type { Credential, Params } from './context';
 import { send } from './context';
 import { observe } from '../secrets/observe';
 
-export const trigger = new LoftyTrigger();
+import { FakeResponse } from './fakeResponse';
+import { closeServer } from './receiver';
 
+export const trigger = new LoftyTrigger();
 
 /** What the receiver answered and whether a workflow run started. */
 export interface Received {
@@ -36,6 +38,9 @@ export interface Received {
 	items?: IDataObject[];
 }
 
+/** Where the next request's "process" dies: in webhook(), after the execution exists, or after the save. */
+export type CrashPoint = 'inWebhook' | 'afterExecution' | 'afterSave';
+
 interface FakeRequest {
 	headers: Record<string, string | string[] | undefined>;
 	query: Record<string, string>;
@@ -43,35 +48,7 @@ interface FakeRequest {
 	body: unknown;
 }
 
-/** An express-like response that records what the node sent. */
-class FakeResponse {
-	statusCode = 200;
-	sent = false;
-	body: unknown;
-
-	status(code: number): this {
-		this.statusCode = code;
-		return this;
-	}
-
-	json(body: unknown): this {
-		this.body = body;
-		this.sent = true;
-		return this;
-	}
-
-	send(body: unknown): this {
-		return this.json(body);
-	}
-
-	end(body?: unknown): this {
-		return this.json(body);
-	}
-
-	get headersSent(): boolean {
-		return this.sent;
-	}
-}
+class Crash extends Error {}
 
 export interface TriggerOptions {
 	params: Params;
@@ -92,7 +69,10 @@ export function triggerOAuth(sandbox: Sandbox, accessToken: string): Credential 
 	return { type: 'loftyOAuth2Api', data: { baseUrl: sandbox.url, oauthTokenData: { access_token: accessToken } } };
 }
 
+const clone = (data: IDataObject): IDataObject => JSON.parse(JSON.stringify(data)) as IDataObject;
+
 export class TriggerHarness {
+	/** the stored static data ("the database"); tests may edit it directly */
 	staticData: IDataObject;
 	readonly webhookId: string;
 	params: Params;
@@ -102,6 +82,11 @@ export class TriggerHarness {
 	/** every answer of the receiver, oldest first */
 	readonly answers: Received[] = [];
 	readonly warnings: string[] = [];
+	readonly infos: string[] = [];
+	/** the next request dies at this point */
+	crashNext: CrashPoint | undefined;
+	/** n8n fails to create the next execution (a database error): it answers 500 and saves nothing */
+	failExecutionNext = false;
 	private server: Server | undefined;
 	port = 0;
 	private pending = new Set<Promise<unknown>>();
@@ -139,13 +124,9 @@ export class TriggerHarness {
 
 	async stop(): Promise<void> {
 		await this.idle();
-		if (!this.server) return;
 		const server = this.server;
 		this.server = undefined;
-		await new Promise<void>((resolve) => {
-			server.close(() => resolve());
-			server.closeAllConnections();
-		});
+		await closeServer(server);
 	}
 
 	/** Waits until every request the receiver got has finished (enrichment included). */
@@ -157,9 +138,9 @@ export class TriggerHarness {
 		return `http://127.0.0.1:${this.port}/webhook/${this.webhookId}/webhook`;
 	}
 
-	/** The static data as n8n would store it (a JSON round trip). */
+	/** The static data as n8n stored it (a JSON round trip). */
 	persisted(): IDataObject {
-		return JSON.parse(JSON.stringify(this.staticData)) as IDataObject;
+		return clone(this.staticData);
 	}
 
 	/** The callback URL the node registers (webhook URL with its secret). */
@@ -177,12 +158,12 @@ export class TriggerHarness {
 		throw new Error(`Could not get parameter "${name}"`);
 	}
 
-	private baseContext() {
+	private baseContext(staticData: IDataObject) {
 		return {
 			getNode: () => this.node,
 			getWorkflowStaticData: (type: string) => {
 				if (type !== 'node') throw new Error(`unexpected static data type ${type}`);
-				return this.staticData;
+				return staticData;
 			},
 			getNodeWebhookUrl: (name: string) => (name === 'default' ? this.webhookUrl : undefined),
 			// hook and webhook functions take (name, fallback, options); the transport passes (name, 0, 'apiKey')
@@ -202,7 +183,10 @@ export class TriggerHarness {
 			},
 			logger: {
 				debug: (...args: unknown[]) => observe('Lofty Trigger log', args),
-				info: (...args: unknown[]) => observe('Lofty Trigger log', args),
+				info: (message: string, ...rest: unknown[]) => {
+					observe('Lofty Trigger log', [message, ...rest]);
+					this.infos.push(message);
+				},
 				warn: (message: string, ...rest: unknown[]) => {
 					observe('Lofty Trigger log', [message, ...rest]);
 					this.warnings.push(message);
@@ -210,10 +194,6 @@ export class TriggerHarness {
 				error: (...args: unknown[]) => observe('Lofty Trigger log', args),
 			},
 		};
-	}
-
-	private hookContext(): IHookFunctions {
-		return this.baseContext() as unknown as IHookFunctions;
 	}
 
 	async checkExists(): Promise<boolean> {
@@ -228,19 +208,30 @@ export class TriggerHarness {
 		return await this.hook('delete');
 	}
 
-	/** A hook as n8n calls it on (de)activation; an error is what the user would read, so the secret watch sees it. */
+	/** A hook as n8n calls it, on a copy of the static data saved only on success; an error is observed (what the user reads). */
 	private async hook(name: 'checkExists' | 'create' | 'delete'): Promise<boolean> {
+		const copy = clone(this.staticData);
 		try {
-			return await trigger.webhookMethods.default[name].call(this.hookContext());
+			const result = await trigger.webhookMethods.default[name].call(this.baseContext(copy) as unknown as IHookFunctions);
+			this.staticData = copy;
+			return result;
 		} catch (error) {
 			observe(`Lofty Trigger ${name} error`, error);
 			throw error;
 		}
 	}
 
-	/** What n8n does when a workflow is activated (or n8n starts): checkExists, then create when false. */
+	/**
+	 * What n8n does when a workflow is activated (or n8n starts and re-runs activation): checkExists, then
+	 * create when false; when that fails, it unregisters the webhook again, which calls delete().
+	 */
 	async activate(): Promise<void> {
-		if (!(await this.checkExists())) await this.create();
+		try {
+			if (!(await this.checkExists())) await this.create();
+		} catch (error) {
+			await this.delete().catch(() => undefined);
+			throw error;
+		}
 	}
 
 	async deactivate(): Promise<void> {
@@ -250,59 +241,85 @@ export class TriggerHarness {
 	/** Calls webhook() for one request, n8n style, without HTTP. */
 	async receive(request: { body: unknown; headers?: Record<string, string>; query?: Record<string, string> }): Promise<Received> {
 		const raw = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
-		let parsed: unknown = {};
-		try {
-			parsed = JSON.parse(raw);
-		} catch {
-			parsed = {};
-		}
 		const headers: Record<string, string> = { 'content-type': 'application/json' };
 		for (const [k, v] of Object.entries(request.headers ?? {})) headers[k.toLowerCase()] = v;
 		const query = request.query ?? { token: String(this.staticData.secret) };
-		return await this.dispatch({ headers, query, rawBody: Buffer.from(raw), body: parsed });
+		const answer = await this.dispatch({ headers, query, rawBody: Buffer.from(raw), body: undefined });
+		if (!answer) throw new Error('the "process" crashed before it answered');
+		return answer;
 	}
 
-	/**
-	 * Runs webhook() for one request and handles its result like n8n; `onSend` sees the node's own
-	 * answer the moment it is sent (before enrichment ends), as an HTTP client would.
-	 */
-	private async dispatch(req: FakeRequest, onSend?: (status: number, body: unknown) => void): Promise<Received> {
+	/** n8n's body parsing, before any node runs: JSON that does not parse is answered 422 (UnprocessableRequestError). */
+	private parseLikeN8n(req: FakeRequest): Received | undefined {
+		const type = String(req.headers['content-type'] ?? '').split(';')[0].trim();
+		if (type !== 'application/json' || !req.rawBody?.length) return undefined;
+		try {
+			req.body = JSON.parse(req.rawBody.toString('utf8'));
+		} catch {
+			return { status: 422, body: { message: 'Failed to parse request body' } };
+		}
+		return undefined;
+	}
+
+	/** Forgets everything this "process" held in memory, as a SIGKILL would. */
+	private die(res: FakeResponse): never {
+		this.crashNext = undefined;
+		newProcess();
+		res.abort();
+		throw new Crash('crashed');
+	}
+
+	/** Runs webhook() for one request and handles its result like n8n; undefined when the process "crashed". */
+	private async dispatch(req: FakeRequest): Promise<Received | undefined> {
+		const early = this.parseLikeN8n(req);
+		if (early) {
+			this.answers.push(early);
+			return early;
+		}
 		const res = new FakeResponse();
-		const json = res.json.bind(res);
-		res.json = (body: unknown) => {
-			json(body);
-			onSend?.(res.statusCode, body);
-			return res;
-		};
+		const copy = clone(this.staticData);
+		const crash = this.crashNext;
 		const ctx = {
-			...this.baseContext(),
+			...this.baseContext(copy),
 			getRequestObject: () => req,
 			getResponseObject: () => res,
 			getHeaderData: () => req.headers,
 			getQueryData: () => req.query,
-			getBodyData: () => req.body,
+			getBodyData: () => req.body ?? {},
 			getParamsData: () => ({}),
 			getWebhookName: () => 'default',
 		} as unknown as IWebhookFunctions;
 		let answer: Received;
 		try {
 			const result: IWebhookResponseData = await trigger.webhook.call(ctx);
+			if (crash === 'inWebhook') this.die(res);
 			if (result.noWebhookResponse) {
 				if (!res.sent) throw new Error('the node claimed to answer itself but sent nothing');
+				this.staticData = copy;
 				answer = { status: res.statusCode, body: res.body };
-			} else if (result.workflowData === undefined) {
-				answer = { status: 200, body: result.webhookResponse ?? { message: 'Webhook call received' } };
 			} else {
-				answer = { status: 200, body: { message: 'Workflow was started' } };
-			}
-			if (result.workflowData) {
-				const items = (result.workflowData[0] ?? []).map((i: INodeExecutionData) => i.json);
-				this.executions.push(items);
-				answer.items = items;
+				if (result.workflowData && this.failExecutionNext) {
+					this.failExecutionNext = false;
+					throw new Error('There was a problem executing the workflow');
+				}
+				if (result.workflowData) {
+					const items = (result.workflowData[0] ?? []).map((i: INodeExecutionData) => i.json);
+					this.executions.push(items);
+					if (crash === 'afterExecution') this.die(res);
+					this.staticData = copy;
+					if (crash === 'afterSave') this.die(res);
+					answer = { status: 200, body: result.webhookResponse ?? { message: 'Workflow was started' }, items };
+				} else {
+					this.staticData = copy;
+					answer = { status: 200, body: result.webhookResponse ?? { message: 'Webhook call received' } };
+				}
+				res.status(answer.status).json(answer.body);
 			}
 		} catch (error) {
+			if (error instanceof Crash) return undefined;
 			observe('Lofty Trigger webhook error', error);
 			answer = { status: 500, body: { message: (error as Error).message } };
+			res.status(500).json(answer.body);
 		}
 		observe('Lofty Trigger answer', answer);
 		this.answers.push(answer);
@@ -322,15 +339,13 @@ export class TriggerHarness {
 			write(404, { message: 'not registered' });
 			return;
 		}
-		let body: unknown = {};
-		try {
-			body = rawBody.length ? JSON.parse(rawBody.toString('utf8')) : {};
-		} catch {
-			body = {};
-		}
 		const query: Record<string, string> = {};
 		for (const [k, v] of url.searchParams) query[k] = v;
-		const answer = await this.dispatch({ headers: req.headers, query, rawBody, body }, write);
+		const answer = await this.dispatch({ headers: req.headers, query, rawBody, body: undefined });
+		if (!answer) {
+			res.destroy();
+			return;
+		}
 		write(answer.status, answer.body);
 	}
 
@@ -340,86 +355,24 @@ export class TriggerHarness {
 	}
 }
 
-/** Starts a trigger harness with its receiver; stop it in afterEach. */
-export async function startTrigger(options: TriggerOptions): Promise<TriggerHarness> {
-	return await new TriggerHarness(options).start();
-}
-
-/** One answer of a scripted receiver: a status, optional headers, and an optional delay before answering. */
-export type ScriptedAnswer = number | { status: number; headers?: Record<string, string>; delayMs?: number };
-
-export interface ReceivedRequest {
-	headers: Record<string, string | string[] | undefined>;
-	path: string;
-	text: string;
-	json: any;
+/** What a new n8n process starts with: nothing of the last one's memory. */
+export function newProcess(): void {
+	forgetProcessMemory();
+	forgetFailedActivations();
 }
 
 /**
- * A loopback webhook receiver for the delivery engine's own tests: answers each request with the
- * next scripted answer (the last one repeats; 200 when the script is empty) and records it.
+ * "n8n restarted": a new process (memory forgotten) with the same database (static data), webhook id and
+ * address. It does not activate: call `activate()` for n8n 2.8.4 (and 2.41 without the publication
+ * service), which re-run activation on every start; 2.41.1 by default calls nothing.
  */
-export class ScriptedReceiver {
-	readonly requests: ReceivedRequest[] = [];
-	private server: Server | undefined;
-	private port = 0;
+export async function restartTrigger(previous: TriggerHarness): Promise<TriggerHarness> {
+	await previous.stop();
+	newProcess();
+	return await startTrigger({ params: previous.params, credential: previous.credential, staticData: previous.persisted(), webhookId: previous.webhookId, port: previous.port });
+}
 
-	/** `script`: answers in order (the last repeats); `respond`, when set, decides instead from the request. */
-	constructor(
-		public script: ScriptedAnswer[] = [],
-		public respond?: (request: ReceivedRequest) => ScriptedAnswer,
-	) {}
-
-	async start(): Promise<this> {
-		this.server = createServer((req, res) => void this.handle(req, res));
-		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
-		this.port = (this.server.address() as AddressInfo).port;
-		return this;
-	}
-
-	get url(): string {
-		return `http://127.0.0.1:${this.port}/hook`;
-	}
-
-	/** Requests that were events (not pings). */
-	get deliveries(): ReceivedRequest[] {
-		return this.requests.filter((r) => r.json?.eventType !== 'ping');
-	}
-
-	get pings(): ReceivedRequest[] {
-		return this.requests.filter((r) => r.json?.eventType === 'ping');
-	}
-
-	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-		const chunks: Buffer[] = [];
-		for await (const chunk of req) chunks.push(chunk as Buffer);
-		const text = Buffer.concat(chunks).toString('utf8');
-		let json: unknown;
-		try {
-			json = JSON.parse(text);
-		} catch {
-			json = undefined;
-		}
-		const index = this.requests.length;
-		this.requests.push({ headers: req.headers, path: req.url ?? '', text, json });
-		const step = this.respond
-			? this.respond(this.requests[index])
-			: this.script.length === 0
-				? 200
-				: this.script[Math.min(index, this.script.length - 1)];
-		const answer = typeof step === 'number' ? { status: step } : step;
-		if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-		if (res.destroyed) return;
-		res.writeHead(answer.status, { 'Content-Type': 'application/json', ...(answer.headers ?? {}) }).end('{}');
-	}
-
-	async stop(): Promise<void> {
-		if (!this.server) return;
-		const server = this.server;
-		this.server = undefined;
-		await new Promise<void>((resolve) => {
-			server.close(() => resolve());
-			server.closeAllConnections();
-		});
-	}
+/** Starts a trigger harness with its receiver; stop it in afterEach. */
+export async function startTrigger(options: TriggerOptions): Promise<TriggerHarness> {
+	return await new TriggerHarness(options).start();
 }

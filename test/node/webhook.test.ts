@@ -100,3 +100,44 @@ describe('Webhook: getWebhookSubscriptions dropdown', () => {
 		]);
 	});
 });
+
+describe('Webhook: Get Event Record (after the Lofty Trigger)', () => {
+	const event = (json: Record<string, unknown>) => ({ listId: 2, teamId: SEED_IDS.teamId, action: 'updated', event: 'lead.updated', ...json });
+
+	it('adds the record each event is about, reads nothing for deletions and listing alerts, and keeps the event', async () => {
+		const items = [
+			event({ leadId: SEED_IDS.bigLeadId, updateTime: 1 }),
+			event({ leadId: '123', action: 'deleted', event: 'lead.deleted' }),
+			{ listId: 4, event: 'listingAlert.triggered', action: 'triggered', alertId: '777' },
+		];
+		const out = await run(sandbox(), (i) => ({ resource: 'webhook', operation: 'getEventRecord', event: items[i] }), { items });
+		expect(out.map((o) => o.json.event)).toEqual(['lead.updated', 'lead.deleted', 'listingAlert.triggered']);
+		expect(String((out[0].json.record as Record<string, unknown>).leadId)).toBe(SEED_IDS.bigLeadId);
+		expect(out[0].json).toMatchObject({ leadId: SEED_IDS.bigLeadId, updateTime: 1 });
+		expect(out[1].json.record).toBeNull();
+		expect(out[2].json.record).toBeNull();
+		expect(sandbox().requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1.0/leads/${SEED_IDS.bigLeadId}`]);
+		expect(out.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	it('reads calls, emails and texts by timelineId, never by the legacy callId / emailId / textId', async () => {
+		const items = [{ listId: 8, action: 'created', textId: '21', timelineId: '22' }];
+		await run(sandbox(), () => ({ resource: 'webhook', operation: 'getEventRecord', event: items[0] }), { items, continueOnFail: true });
+		expect(sandbox().requests.map((r) => r.path)).toEqual(['/v2.0/communication/text/22']);
+	});
+
+	it('an item that is not a trigger event, or lacks the id to look up by, fails before anything is sent', async () => {
+		const error = await runError(sandbox(), { resource: 'webhook', operation: 'getEventRecord', event: { listId: 10, action: 'created' } });
+		expect(error.message).toBe('Invalid value for "Event": has no taskId to look the record up by');
+		const notEvent = await runError(sandbox(), { resource: 'webhook', operation: 'getEventRecord', event: { name: 'x' } });
+		expect(notEvent.message).toMatch(/^Invalid value for "Event": must be an item of the Lofty Trigger, with a listId from 1 to 12/);
+		expect(sandbox().requests).toHaveLength(0);
+	});
+
+	it('a record Lofty cannot find fails that item only with Continue On Fail', async () => {
+		const items = [event({ leadId: '4242' }), event({ leadId: SEED_IDS.bigLeadId })];
+		const out = await run(sandbox(), (i) => ({ resource: 'webhook', operation: 'getEventRecord', event: items[i] }), { items, continueOnFail: true });
+		expect(out[0].json).toMatchObject({ error: expect.stringMatching(/HTTP 404 LEAD_NOT_EXIST/) });
+		expect(String((out[1].json.record as Record<string, unknown>).leadId)).toBe(SEED_IDS.bigLeadId);
+	});
+});

@@ -17,7 +17,7 @@ import {
 import { DAY, HOUR, MINUTE, RETRY_DELAYS_MS, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
 import { webhookState } from '../../sandbox/resources/webhook';
 import { client } from '../sandbox/helpers';
-import { type ScriptedAnswer, ScriptedReceiver } from '../harness/trigger';
+import { type ScriptedAnswer, ScriptedReceiver } from '../harness/receiver';
 
 let sb: Sandbox;
 let engine: DeliveryEngine;
@@ -261,6 +261,21 @@ describe('batching and Service-Webhook-Id', () => {
 		expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
 		expect(new Set(ids.slice(0, 3)).size).toBe(1);
 		expect(ids[3]).not.toBe(ids[0]);
+	});
+});
+
+describe('fault switch: garbleNext', () => {
+	it('sends the next delivery cut in half with the given content type, then whole again under the same Service-Webhook-Id', async () => {
+		const r = await receiver([500, 200]);
+		const id = await subscribe(2, r.url);
+		engine.garbleNext(1, 'text/plain');
+		emitLead(sb.store, 'updated', lead(), 1);
+		await engine.advance(40 * SECOND);
+		expect(r.deliveries.map((d) => [d.headers['content-type'], d.json === undefined])).toEqual([
+			['text/plain', true],
+			['application/json', false],
+		]);
+		expect(new Set(logOf(id).map((e) => e.deliveryId)).size).toBe(1);
 	});
 });
 

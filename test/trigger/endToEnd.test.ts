@@ -4,42 +4,24 @@
  */
 import axios from 'axios';
 
-import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { type DeliveryEngine, configureDelivery, emitAgent, emitNote, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
+import { DEMO_API_KEY, SEED_IDS, type Sandbox } from '../../sandbox';
+import { type DeliveryEngine, configureDelivery, emitAgent, emitNote } from '../../sandbox/resources/webhook/delivery';
 import { HOUR, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
 import { NOTE_SEED } from '../../sandbox/resources/note';
 import { webhookState } from '../../sandbox/resources/webhook';
+import { FETCH_BUDGET } from '../../nodes/LoftyTrigger/enrich';
 import { client } from '../sandbox/helpers';
-import { type TriggerHarness, startTrigger, triggerApiKey } from '../harness/trigger';
+import type { TriggerHarness } from '../harness/trigger';
+import { T0, useTriggerWorld } from '../harness/triggerSandbox';
 
+const world = useTriggerWorld();
 let sb: Sandbox;
 let engine: DeliveryEngine;
-const harnesses: TriggerHarness[] = [];
-const T0 = Date.UTC(2026, 0, 5, 9);
-
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } });
-});
-beforeEach(() => {
-	sb.store.now = () => T0;
-	sb.reset();
-	configureDelivery(sb.store, { allowHttpCallbacks: true, random: () => 0.5, timeoutMs: 2000 });
-	engine = webhookDelivery(sb);
-});
-afterEach(async () => {
-	while (harnesses.length) await harnesses.pop()!.stop();
-});
-afterAll(() => sb.stop());
+beforeEach(() => ({ sb, engine } = world()));
 
 const api = (key = DEMO_API_KEY) => client(sb.url, { token: key });
 const teamId = BigInt(SEED_IDS.teamId);
-
-async function activeTrigger(params: Record<string, unknown>): Promise<TriggerHarness> {
-	const h = await startTrigger({ params, credential: triggerApiKey(sb) });
-	harnesses.push(h);
-	await h.activate();
-	return h;
-}
+const activeTrigger = (params: Record<string, unknown>) => world().activeTrigger(params);
 
 async function deliverAll(h: TriggerHarness, advanceMs = 0): Promise<void> {
 	if (advanceMs) await engine.advance(advanceMs);
@@ -119,17 +101,22 @@ describe('pings, forged and malformed requests over HTTP', () => {
 		expect(h.items.map((i) => i.event)).toEqual(['lead.created']);
 	});
 
-	it('forged requests get 401 and malformed ones 400, and start nothing', async () => {
+	it('forged requests get 401 and start nothing; an authenticated body it does not know is never refused', async () => {
 		const h = await activeTrigger({ events: [2] });
-		const post = (url: string, data: string) =>
-			axios.post(url, data, { headers: { 'Content-Type': 'application/json' }, validateStatus: () => true, transformRequest: [(d: unknown) => d] });
+		const post = (url: string, data: string, type = 'application/json') =>
+			axios.post(url, data, { headers: { 'Content-Type': type }, validateStatus: () => true, transformRequest: [(d: unknown) => d] });
 		const event = JSON.stringify({ teamId: 88001, listId: 2, updatedLead: [{ leadId: 1, updateTime: 1 }] });
 		expect((await post(h.webhookUrl, event)).status).toBe(401);
 		expect((await post(`${h.webhookUrl}?token=guess`, event)).status).toBe(401);
-		expect((await post(h.callbackUrl, '{"listId":')).status).toBe(400);
-		expect((await post(h.callbackUrl, '{"teamId":88001}')).status).toBe(400);
 		await h.idle();
 		expect(h.executions).toHaveLength(0);
+		// not JSON: 500, so Lofty retries (as application/json, n8n answers 422 before the node runs)
+		expect((await post(h.callbackUrl, '{"listId":', 'text/plain')).status).toBe(500);
+		expect((await post(h.callbackUrl, '{"listId":')).status).toBe(422);
+		// no listId: an item that carries the body
+		expect((await post(h.callbackUrl, '{"teamId":88001}')).status).toBe(200);
+		await h.idle();
+		expect(h.items).toEqual([expect.objectContaining({ event: 'unknown.unknown', raw: { teamId: '88001' } })]);
 	});
 });
 
@@ -203,5 +190,21 @@ describe('Fetch Full Record', () => {
 		expect(notes[0].record).toBeUndefined();
 		expect(notes[0].recordError).toMatchObject({ httpCode: expect.stringMatching(/^4/) });
 		expect(String((notes[1].record as Record<string, unknown>).noteId ?? (notes[1].record as Record<string, unknown>).id)).toBe(NOTE_SEED.manual);
+	});
+
+	it('reads for a bounded time per delivery (5 s), so that Lofty gets its answer in time: the items not read get NOT_LOOKED_UP', async () => {
+		const budget = FETCH_BUDGET.ms;
+		FETCH_BUDGET.ms = 300;
+		try {
+			const h = await activeTrigger({ events: [2], fetchFullRecord: true });
+			sb.faults.inject({ kind: 'slow', delayMs: 2000, match: { method: 'GET', path: '/v1.0/leads/{leadId}' } });
+			await api().post('/v1.0/leads', { body: { firstName: 'Slow' } });
+			await api().post('/v1.0/leads', { body: { firstName: 'Skipped' } });
+			await deliverAll(h);
+			expect(h.items.map((i) => (i.recordError as Record<string, unknown> | undefined)?.code ?? (i.recordError ? 'timeout' : 'record'))).toEqual(['timeout', 'NOT_LOOKED_UP']);
+			expect(h.items[1].recordError).toMatchObject({ description: expect.stringMatching(/Webhook > Get Event Record/) });
+		} finally {
+			FETCH_BUDGET.ms = budget;
+		}
 	});
 });

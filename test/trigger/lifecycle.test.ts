@@ -52,8 +52,8 @@ describe('activation', () => {
 		const subs = ownSubscriptions(h);
 		expect(subs.map((s) => s.listId).sort((a, b) => a - b)).toEqual([2, 10, 12]);
 		for (const s of subs) expect(s).toMatchObject({ callbackUrl: `${h.webhookUrl}?token=${secret}`, limit: 250, permissionMode: 1, active: true });
-		const stored = (h.staticData.subscriptions as Record<string, Record<string, string>>)[h.webhookUrl];
-		expect(stored).toEqual(Object.fromEntries(subs.map((s) => [String(s.listId), s.subscribeId.toString()])));
+		const stored = (h.staticData.subscriptions as Record<string, Record<string, unknown>>)[h.webhookUrl];
+		expect(stored).toEqual(Object.fromEntries(subs.map((s) => [String(s.listId), { subscribeId: s.subscribeId.toString(), limit: 250, permissionMode: 1 }])));
 		expect(sb.requests.filter((r) => r.method === 'POST' && r.path === '/v1.0/webhook').map((r) => JSON.parse(r.body))).toEqual(
 			[2, 10, 12].map((listId) => ({ listId, callbackUrl: `${h.webhookUrl}?token=${secret}`, limit: 250, permissionMode: 1 })),
 		);
@@ -163,14 +163,17 @@ describe('deactivation', () => {
 	it('reports other errors (WEBHOOK_DELETE_NO_AUTHORITY) instead of swallowing them, after deleting the rest', async () => {
 		const h = await harness({ events: [2] });
 		await h.activate();
-		// a remembered id that belongs to another user
-		(h.staticData.subscriptions as Record<string, Record<string, string>>)[h.webhookUrl]['9'] = WEBHOOK_IDS.otherNote;
+		// a remembered id that belongs to another user (as an earlier version stored it: a bare id)
+		(h.staticData.subscriptions as Record<string, Record<string, unknown>>)[h.webhookUrl]['9'] = WEBHOOK_IDS.otherNote;
 		const error = await failure(h.deactivate());
 		expect(error.message).toContain('Could not delete 1 Lofty webhook subscription(s)');
 		expect(error.message).toContain(WEBHOOK_IDS.otherNote);
 		expect(error.message).toContain('WEBHOOK_DELETE_NO_AUTHORITY');
 		expect(ownSubscriptions(h)).toHaveLength(0);
-		expect((h.staticData.subscriptions as Record<string, Record<string, string>>)[h.webhookUrl]).toEqual({ 9: WEBHOOK_IDS.otherNote });
+		expect(h.infos).toEqual(expect.arrayContaining([expect.stringMatching(/deleted the webhook subscription \d+: the workflow was deactivated/)]));
+		// n8n saves no static data after a failed deactivation: both ids stay remembered, and the next try skips the gone one
+		const again = await failure(h.deactivate());
+		expect(again.message).toContain('Could not delete 1 Lofty webhook subscription(s)');
 	});
 
 	it('100 activate/deactivate cycles leave 0 subscriptions', async () => {

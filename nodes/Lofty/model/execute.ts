@@ -131,7 +131,10 @@ export async function executeOperation(
 		const result = await op.run(context);
 		return await finish(Array.isArray(result) ? result : [result]);
 	}
-	const { path, qs, body } = buildRequest(op, values);
+	const built = buildRequest(op, values);
+	const { qs, body } = built;
+	const routed = op.route ? op.route(context) : undefined;
+	const path = routed ?? built.path;
 	const hints = { ...resourceHints, ...op.errorHints };
 	// Lists are reads even when they search by POST: safe to retry.
 	const transport = { ...requestSettings(ctx, itemIndex), idempotent: op.method === 'GET' || op.pagination !== undefined };
@@ -168,7 +171,7 @@ export async function executeOperation(
 		const want = returnAll ? Infinity : limit;
 		return await finish(await paginate(op.pagination, call, want));
 	}
-	const response = await call();
+	const response = routed === null ? undefined : await call();
 	if (op.output) {
 		const shaped = op.output(response, { ctx, itemIndex, values });
 		return await finish(Array.isArray(shaped) ? shaped : [shaped]);

@@ -147,6 +147,11 @@ export interface OperationDef {
 	 * (a default the spec implies, choices sent as JSON text, a field that one choice makes meaningless).
 	 */
 	toWire?: (op: OperationContext) => void;
+	/**
+	 * The path, when it follows from the values rather than from one template (Get Event Record reads the record of
+	 * whatever event it is given); `null`: nothing to request, `output` then gets `undefined`.
+	 */
+	route?: (op: OperationContext) => string | null;
 	/** Shapes the result when the answer alone is not what a user needs (Delete). */
 	output?: (response: unknown, op: OperationContext) => IDataObject | IDataObject[];
 	/** A line shown above the fields (for example that a write is asynchronous). */

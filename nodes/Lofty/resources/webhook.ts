@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../model/params';
-import type { ResourceDef } from '../model/types';
+import type { OperationContext, ResourceDef } from '../model/types';
+import { recordRoute, unwrapRecord } from './webhookRecords';
 
 /** Lofty's webhook event types by `listId` (api-spec.md, Payloads). */
 export const WEBHOOK_EVENTS = [
@@ -39,6 +40,8 @@ const subscriptionInPath = {
 	description:
 		'The webhook subscription to delete. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
+
+const eventOf = (op: OperationContext) => op.values.event as IDataObject;
 
 export const webhook: ResourceDef = {
 	value: 'webhook',
@@ -129,6 +132,48 @@ export const webhook: ResourceDef = {
 				WEBHOOK_DELETE_NOT_EXIST: 'No webhook subscription has this ID (it may already be deleted). Use Webhook > Get Many to see the current ones.',
 				WEBHOOK_DELETE_NO_AUTHORITY:
 					'This subscription was created by another user (or another team); only its creator may delete it. Use that user\'s credential.',
+			},
+		},
+		{
+			// The second node of the trigger's two-node pattern (Lofty Trigger -> this): the lookups run inside the
+			// execution, after Lofty has had its answer, so a slow or failed lookup never holds up or loses an event.
+			value: 'getEventRecord',
+			name: 'Get Event Record',
+			action: 'Get the record of a trigger event',
+			description:
+				'Read the full lead, transaction, note, task, appointment, agent, call, email or text a Lofty Trigger event is about, and add it to the event as "record"',
+			method: 'GET',
+			path: '/{the record of the event}',
+			params: [
+				{
+					name: 'event',
+					label: 'Event',
+					type: 'json',
+					in: 'local',
+					required: true,
+					jsonShape: 'object',
+					default: '={{ $json }}',
+					description: 'An item of the Lofty Trigger. Keep {{ $json }} when this node follows the trigger.',
+				},
+			],
+			validate(op) {
+				const event = eventOf(op);
+				const listId = Number(event.listId);
+				if (!Number.isInteger(listId) || listId < 1 || listId > 12) {
+					throw new InvalidValue('Event', `must be an item of the Lofty Trigger, with a listId from 1 to 12, got listId ${JSON.stringify(event.listId ?? null)}`);
+				}
+				const route = recordRoute(event);
+				if ('missing' in route) throw new InvalidValue('Event', `has no ${route.missing.join(' and ')} to look the record up by`);
+			},
+			route: (op) => {
+				const route = recordRoute(eventOf(op));
+				return 'path' in route ? route.path : null;
+			},
+			// A deletion's record is gone and listing alerts have none: `record` is null, nothing is requested.
+			output: (response, op) => {
+				const event = eventOf(op);
+				const route = recordRoute(event);
+				return { ...event, record: response === undefined ? null : unwrapRecord(response, 'path' in route ? route.unwrap : undefined) };
 			},
 		},
 		{

@@ -30,7 +30,7 @@ import type { Store } from '../../../core/store';
 import { type WebhookSubscription, webhookState } from '../state';
 import { formBatch } from './batch';
 import { DeliveryClock } from './clock';
-import { postCallback } from './post';
+import { isLoopbackUrl, postCallback } from './post';
 import { receives } from './recipients';
 import {
 	DISABLE_AFTER_HIGH_VOLUME_MS,
@@ -79,6 +79,7 @@ export class DeliveryEngine {
 	private runtimes = new Map<string, SubscriptionRuntime>();
 	private timer: ReturnType<typeof setInterval> | undefined;
 	private flushing: Promise<void> | undefined;
+	private garble = { left: 0, contentType: 'application/json' };
 
 	constructor(
 		private readonly store: Store,
@@ -125,6 +126,14 @@ export class DeliveryEngine {
 		}
 		if (queued > 0 && this.options.autoDeliver) setImmediate(() => void this.flush());
 		return queued;
+	}
+
+	/**
+	 * A fault switch: the next `count` event deliveries (attempts) sent go out cut in half, so that the body is not
+	 * JSON, as `contentType` (default application/json). Their Service-Webhook-Id is unchanged; retries are whole.
+	 */
+	garbleNext(count: number, contentType = 'application/json'): void {
+		this.garble = { left: count, contentType };
 	}
 
 	/** Events waiting for a subscription (queued or in its current batch). */
@@ -239,9 +248,17 @@ export class DeliveryEngine {
 		rt.inFlight = true;
 		try {
 			delivery.attempts++;
-			const result = await postCallback(sub.callbackUrl, delivery.body, { 'Service-Webhook-Id': delivery.id }, this.options);
+			// only deliveries that are really sent (seeded subscriptions to example.com never are)
+			const garbled = this.garble.left > 0 && (isLoopbackUrl(sub.callbackUrl) || this.options.loopbackOnly === false);
+			const headers: Record<string, string> = { 'Service-Webhook-Id': delivery.id };
+			if (garbled) {
+				this.garble.left--;
+				headers['Content-Type'] = this.garble.contentType;
+			}
+			const body = garbled ? delivery.body.slice(0, Math.ceil(delivery.body.length / 2)) : delivery.body;
+			const result = await postCallback(sub.callbackUrl, body, headers, this.options);
 			const now = this.clock.now();
-			const base = { time: now, kind: 'events' as const, deliveryId: delivery.id, attempt: delivery.attempts, eventCount: delivery.events.length, status: result.status, body: delivery.body, error: result.error };
+			const base = { time: now, kind: 'events' as const, deliveryId: delivery.id, attempt: delivery.attempts, eventCount: delivery.events.length, status: result.status, body, error: result.error };
 			switch (verdictOf(result.status)) {
 				case 'delivered':
 					this.drop(rt, delivery);

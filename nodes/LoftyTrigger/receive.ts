@@ -1,0 +1,125 @@
+import { timingSafeEqual } from 'crypto';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { parseJson } from '../Lofty/transport/json';
+import { claim } from './dedupe';
+import { fetchFullRecords } from './enrich';
+import { ACTIONS, listName } from './events';
+import { parsePayload } from './parse';
+import { chosenLists, webhookUrlOf } from './settings';
+import { recordSign } from './subscriptionState';
+
+/**
+ * One request to the trigger's webhook URL. What Lofty gets back decides what happens to its events
+ * (api-spec.md, Delivery rules): 2xx delivered, 408/429/5xx retried, "any other 4xx: not retried; event
+ * discarded". So:
+ *
+ * - 2xx only when the events are safe: a delivery that starts a run returns its items to n8n, which answers
+ *   (responseMode "onReceived") only after it has created the execution with those items and saved the
+ *   node's static data; nothing is answered from inside the node before that.
+ * - Never a 4xx to an authenticated sender: unknown shapes become items carrying `raw`; a body that is not
+ *   JSON gets 500 (Lofty retries) and a log line. Only requests without the right token get 401.
+ * - A delivery for a list this trigger did not choose starts nothing and gets 2xx (not ours to discard).
+ * - A ping gets 2xx (otherwise Lofty never re-enables a disabled subscription) and starts nothing.
+ */
+
+function tokenMatches(given: unknown, secret: string): boolean {
+	if (typeof given !== 'string') return false;
+	const a = Buffer.from(given);
+	const b = Buffer.from(secret);
+	return a.length === b.length && timingSafeEqual(a, b);
+}
+
+type Request = { rawBody?: unknown; readRawBody?: () => Promise<void> };
+
+/** The body, parsed from its raw bytes so that 64-bit ids are not rounded. Throws when it is not JSON. */
+async function readBody(ctx: IWebhookFunctions): Promise<unknown> {
+	const req = ctx.getRequestObject() as unknown as Request;
+	if (req.rawBody === undefined && typeof req.readRawBody === 'function') await req.readRawBody();
+	const raw = req.rawBody;
+	if (!Buffer.isBuffer(raw) && typeof raw !== 'string') return ctx.getBodyData();
+	const text = raw.toString();
+	if (text.trim() === '') throw new Error('the body is empty');
+	return parseJson(text, { idsAsStrings: true });
+}
+
+function headerValue(ctx: IWebhookFunctions, name: string): string | undefined {
+	const value = ctx.getHeaderData()[name.toLowerCase()];
+	const first = Array.isArray(value) ? value[0] : value;
+	return typeof first === 'string' && first.trim() !== '' ? first.trim() : undefined;
+}
+
+interface Answerable {
+	statusCode?: number;
+	once?: (event: string, listener: () => void) => unknown;
+}
+
+/** Calls `settle(ok)` once the answer went out (ok: it was 2xx) or the connection closed without one. */
+function onAnswered(res: Answerable, settle: (ok: boolean) => void): void {
+	if (typeof res.once !== 'function') return;
+	res.once('finish', () => settle(Number(res.statusCode) >= 200 && Number(res.statusCode) < 300));
+	res.once('close', () => settle(false));
+}
+
+export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const res = ctx.getResponseObject();
+	const staticData = ctx.getWorkflowStaticData('node');
+	const secret = typeof staticData.secret === 'string' ? staticData.secret : undefined;
+	if (!secret || !tokenMatches((ctx.getQueryData() as IDataObject).token, secret)) {
+		res.status(401).json({ message: 'Unauthorized: this address only accepts deliveries of its own Lofty subscriptions' });
+		return { noWebhookResponse: true };
+	}
+
+	const deliveryId = headerValue(ctx, 'service-webhook-id');
+	let body: unknown;
+	try {
+		body = await readBody(ctx);
+	} catch (error) {
+		ctx.logger.warn(
+			`Lofty Trigger: answered 500 to a delivery whose body is not JSON (${(error as Error).message}; Service-Webhook-Id ${deliveryId ?? 'none'}); Lofty will send it again`,
+		);
+		res.status(500).json({ message: 'The body is not JSON; send it again' });
+		return { noWebhookResponse: true };
+	}
+
+	const webhookUrl = webhookUrlOf(ctx);
+	const now = Date.now();
+	const parsed = parsePayload(body, deliveryId);
+	if (parsed.kind === 'ping') {
+		if (parsed.webhookId) recordSign(staticData, webhookUrl, { subscribeId: parsed.webhookId }, now);
+		return { webhookResponse: { received: true } };
+	}
+	if (parsed.listId !== undefined && !chosenLists(ctx).includes(parsed.listId)) {
+		ctx.logger.warn(
+			`Lofty Trigger: ignored a delivery for ${listName(parsed.listId)} (listId ${parsed.listId}), which this trigger does not subscribe to (Service-Webhook-Id ${deliveryId ?? 'none'}); answered 2xx, started nothing`,
+		);
+		return { webhookResponse: { received: 0, ignored: 'not an event list of this trigger' } };
+	}
+	if (parsed.listId !== undefined) recordSign(staticData, webhookUrl, { listId: parsed.listId }, now);
+
+	const decision = claim(`${webhookUrl}|${secret}`, staticData, deliveryId, parsed.events.map((e) => ({ key: e.dedupeKey, timed: e.timed })), now);
+	if (decision.kind === 'seen') return { webhookResponse: { received: 0, duplicate: true } };
+	if (decision.kind === 'busy') {
+		// the same delivery is still being handled: its outcome decides, Lofty asks again later
+		res.status(503).json({ message: 'This delivery is still being processed; send it again later' });
+		return { noWebhookResponse: true };
+	}
+	onAnswered(res as unknown as Answerable, decision.settle);
+	try {
+		const options = ctx.getNodeParameter('options', {}) as IDataObject;
+		const only = ((options.actions as string[] | undefined) ?? []).filter((a) => (ACTIONS as readonly string[]).includes(a));
+		const items = decision.fresh
+			.map((index) => parsed.events[index])
+			.filter((event) => only.length === 0 || !(ACTIONS as readonly string[]).includes(event.action) || only.includes(event.action))
+			.map((event) => event.json);
+		if (items.length === 0) return { webhookResponse: { received: parsed.events.length, started: 0 } };
+		if (ctx.getNodeParameter('fetchFullRecord', false) as boolean) await fetchFullRecords(ctx, items);
+		return { workflowData: [items.map((json) => ({ json }))], webhookResponse: { received: parsed.events.length, started: items.length } };
+	} catch (error) {
+		decision.settle(false);
+		// re-wrapping a NodeApiError hands back the same error
+		if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
+		throw new NodeOperationError(ctx.getNode(), error as Error);
+	}
+}
