@@ -47,6 +47,13 @@ export class LoftyTrigger implements INodeType {
 				default: '',
 			},
 			{
+				displayName:
+					'No public HTTPS address (n8n on a laptop, a NAS, behind a firewall)? Use the Lofty Polling Trigger instead: it asks Lofty for new leads, calls, texts and emails on a schedule. This trigger gets every change the moment it happens.',
+				name: 'pollingNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
 				displayName: 'Trigger On',
 				name: 'events',
 				type: 'multiOptions',
