@@ -27,7 +27,8 @@ export class LoftyPollingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Polls: " + ($parameter["events"] || []).join(", ")}}',
-		description: 'Work with and react to leads, tasks, transactions and more in the Lofty real-estate CRM',
+		// The node search shows this under "Lofty Polling", next to the "Lofty" entry of the webhook trigger.
+		description: 'Start workflows on new Lofty leads, calls, texts and emails by checking on a schedule: no public HTTPS address needed',
 		defaults: { name: 'Lofty Polling Trigger' },
 		polling: true,
 		inputs: [],

@@ -299,6 +299,8 @@ interface Problem {
 		const text = await ndv().locator('[data-test-id=node-parameters]').innerText();
 		expect(text).toMatch(/Lofty only sends events to HTTPS addresses/);
 		expect(text).toMatch(/WEBHOOK_URL/);
+		// the other mode, for n8n without a public address
+		expect(text).toMatch(/Use the Lofty Polling Trigger instead/);
 		const labels = await ndvLabels();
 		expect(labels).toEqual(expect.arrayContaining(['Trigger On', 'Fetch Full Record', 'Options']));
 		expectBefore(labels, 'Trigger On', ['Fetch Full Record', 'Options']);
@@ -339,6 +341,7 @@ interface Problem {
 		await modal.locator('[data-test-id=parameter-input-authentication]').click();
 		expect(await openOptions()).toEqual(['Header (HTTP Basic)', 'Body']);
 		await page.keyboard.press('Escape');
+		await dropdownClosed();
 		await modal.locator('[data-test-id=parameter-input-grantType]').click();
 		expect(await openOptions()).toEqual(['Authorization Code', 'Authorization Code with PKCE']);
 		await page.keyboard.press('Escape');

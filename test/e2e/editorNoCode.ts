@@ -6,7 +6,9 @@
  *     sandbox's lead has them in Lofty's shape;
  *   - Lead > Create or Update: its fields in order;
  *   - Transaction > Update: the mapper lists the transaction custom fields;
- *   - Lead > Get: the Output choice (Simplified / Raw / Selected Fields, Fields shown for Selected Fields).
+ *   - Lead > Get: the Output choice (Simplified / Raw / Selected Fields, Fields shown for Selected Fields);
+ *   - the two trigger modes: "Lofty" and "Lofty Polling" in the trigger search of a new workflow, the polling
+ *     trigger's panel (Poll Times, Trigger On, the notice on when to choose which).
  */
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment
 // @ts-ignore
@@ -112,11 +114,11 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		t.log(`Custom Fields mapper: ${offered.length} lead fields offered; the run stored ${created?.customAttributes.length} values`);
 	});
 
-	test('Lead > Create or Update: First Name, Match By, Email, Phone, Custom Fields, then Additional Fields and Options', async () => {
+	test('Lead > Create or Update: First Name, Match By, Email, Phone, Output, Custom Fields, then Additional Fields and Options', async () => {
 		await t.pick(t.ndv(), 'operation', 'Create or Update');
 		// The mapper lists the fields again for the new operation.
 		await addButton().waitFor();
-		expect(await labels()).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Match By', 'Email', 'Phone', 'Custom Fields', 'Additional Fields', 'Options', 'Request Options']);
+		expect(await labels()).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Match By', 'Email', 'Phone', 'Output', 'Custom Fields', 'Additional Fields', 'Options', 'Request Options']);
 		await t.ndv().locator('[data-test-id=parameter-input-matchBy]').click();
 		expect(await t.openOptions()).toEqual(['Email, Then Phone', 'Email', 'Phone']);
 		await page().keyboard.press('Escape');
@@ -147,5 +149,42 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		expect(await labels()).toEqual(expect.arrayContaining(['Output', 'Fields']));
 		await t.shot('light', 'lead-get-output');
 		await t.expectNoErrorOnScreen('Lead > Get');
+	});
+
+	test('the two trigger modes: the Lofty Polling Trigger (Poll Times, Trigger On, when to choose it) and the pointer in the Lofty Trigger', async () => {
+		// A new workflow: "What triggers this workflow?" offers both Lofty triggers.
+		const leave = (d: { accept: () => Promise<void> }) => void d.accept();
+		page().on('dialog', leave);
+		await page().goto(`${t.server.base}/workflow/new`);
+		page().off('dialog', leave);
+		await page().locator('[data-test-id=canvas-add-button]').click();
+		await page().locator('[data-test-id=node-creator-search-bar]').fill('Lofty');
+		const items = page().locator('[data-test-id=node-creator-item-name]');
+		await items.filter({ hasText: exact('Lofty Polling') }).first().waitFor();
+		// n8n names the entries without "Trigger": "Lofty" (the node and the webhook trigger) and "Lofty Polling".
+		const offered = (await page().locator('[data-test-id=node-creator]').innerText()).replace(/\s+/g, ' ');
+		t.log(`node search "Lofty" on an empty workflow: ${offered.slice(0, 400)}`);
+		expect(offered).toMatch(/Lofty .*Lofty Polling/);
+		await t.shot('light', 'trigger-modes-search');
+		await items.filter({ hasText: exact('Lofty Polling') }).first().click();
+		// Its details say what it is for and list one trigger per kind of new record.
+		const details = page().locator('[data-test-id=node-creator]');
+		await details.getByText('Triggers (4)').waitFor();
+		expect((await details.innerText()).replace(/\s+/g, ' ')).toContain('Start workflows on new Lofty leads, calls, texts and emails by checking on a schedule: no public HTTPS address needed');
+		for (const event of ['On new call', 'On new email', 'On new lead', 'On new text']) expect(await details.innerText()).toContain(event);
+		await page().locator('[data-test-id=node-creator-item-name]', { hasText: exact('On new lead') }).first().click();
+		await t.ndv().waitFor();
+		const panel = await t.ndv().locator('[data-test-id=node-parameters]').innerText();
+		expect(panel).toMatch(/works without a public address/);
+		expect(panel).toMatch(/the Lofty Trigger gets every change/);
+		const shown = await labels();
+		expect(shown).toEqual(expect.arrayContaining(['Poll Times', 'Trigger On', 'Options']));
+		await t.ndv().locator('[data-test-id=parameter-input-events]').click();
+		expect(await t.openOptions()).toEqual(['New Call', 'New Email', 'New Lead', 'New Text']);
+		await page().keyboard.press('Escape');
+		await page().locator('.el-select-dropdown__item:visible').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+		await t.shot('light', 'polling-trigger');
+		await t.expectNoErrorOnScreen('Lofty Polling Trigger');
+		t.log(`Lofty Polling Trigger: ${shown.join(' | ')}`);
 	});
 }
