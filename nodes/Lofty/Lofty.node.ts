@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from './transport/authentication';
 import { describeResources, subtitleExpression } from './model/describe';
 import { executeOperation } from './model/execute';
 import { listSearch, loadOptions, resourceMapping } from './methods';
@@ -40,21 +41,9 @@ export class Lofty implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'loftyApi', required: true, displayOptions: { show: { authentication: ['apiKey'] } } },
-			{ name: 'loftyOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
-		],
+		credentials: LOFTY_CREDENTIALS,
 		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'API Key', value: 'apiKey' },
-					{ name: 'OAuth2', value: 'oAuth2' },
-				],
-				default: 'apiKey',
-			},
+			AUTHENTICATION_PROPERTY,
 			...describeResources(RESOURCES),
 			{
 				displayName: 'Request Options',

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from '../Lofty/transport/authentication';
 import { loftyRequest } from '../Lofty/transport/request';
 import { type SourceState, advance, windowOf } from './cursor';
 import { type PollSettings, type SourceName, readSource, timeOf, toItem } from './sources';
@@ -33,21 +34,9 @@ export class LoftyPollingTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'loftyApi', required: true, displayOptions: { show: { authentication: ['apiKey'] } } },
-			{ name: 'loftyOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
-		],
+		credentials: LOFTY_CREDENTIALS,
 		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'API Key', value: 'apiKey' },
-					{ name: 'OAuth2', value: 'oAuth2' },
-				],
-				default: 'apiKey',
-			},
+			AUTHENTICATION_PROPERTY,
 			{
 				displayName:
 					'This trigger asks Lofty for new records at the Poll Times above: it works without a public address (n8n on a laptop, a NAS, behind a firewall), events arrive up to one interval late, and only new leads, calls, texts and emails can be read this way. With n8n reachable over HTTPS, the Lofty Trigger gets every change (updates, deletions, tasks, transactions and more) the moment it happens.',
