@@ -5,6 +5,7 @@
  *   1. Return All: requests made vs ceil(N / the endpoint's largest page), every paginated list.
  *   2. 1000 lead updates under a time-scaled 500/min limit (500 per 6 s): wall time vs the bound.
  *   2b. The same job in a real n8n: the Lofty node vs n8n's HTTP Request node (n8nBulk.ts; LOFTY_BENCH_N8N=0 skips it).
+ *   2c. The same job in n8n's queue mode, by 1 worker and by 2 workers at once (queueBulk.ts; LOFTY_BENCH_QUEUE=0 skips it).
  *   3. Node overhead: a 10k-lead Return All through the node vs a plain HTTP paging loop.
  *   4. Trigger: split and dedupe of a 5000-event delivery (time, memory).
  *   5. Peak memory of a 50k-record Return All.
@@ -25,6 +26,7 @@ import { type Credential, type Params, createContext } from '../test/harness/con
 import { valid } from '../test/fuzz/inputs';
 import { type Row, addLeads, fmt, windowBound } from './common';
 import { type InProcessFigure, n8nBulkRow, n8nBenchEnabled } from './n8nBulk';
+import { queueBulkRow, queueBenchSkipped } from './queueBulk';
 
 const node = new Lofty();
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -248,6 +250,9 @@ async function main(): Promise<void> {
 		// Last, so that n8n's CPU use does not disturb the in-process rows (2 cores).
 		if (n8nBenchEnabled()) rows.push(await n8nBulkRow(sandbox, inProcess));
 		else console.log('\nRow 2b (real n8n) skipped: LOFTY_BENCH_N8N=0');
+		const queueSkipped = queueBenchSkipped();
+		if (queueSkipped) console.log(`\nRow 2c (queue mode) skipped: ${queueSkipped}`);
+		else rows.push(await queueBulkRow(sandbox));
 	} finally {
 		await sandbox.stop();
 	}

@@ -20,6 +20,7 @@ import { Faults, pathMatcher } from './core/faults';
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig, RateLimiter } from './core/rateLimit';
 import { Router, scopeOf } from './core/router';
 import { oauthRoutes } from './core/oauth';
+import { type Readings, readingsOf } from './core/readings';
 import { SEED_IDS, seedStore } from './core/seed';
 import { type RequestLogEntry, handle } from './core/server';
 import { Store } from './core/store';
@@ -41,6 +42,7 @@ export { Codes } from './core/errors';
 export { parseJson, stringifyJson } from './core/json';
 export { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './core/rateLimit';
 export { Faults, type FaultKind, type FaultSpec } from './core/faults';
+export { READING_VALUES, Readings, type ReadingName, type ReadingSet } from './core/readings';
 export { SEED_IDS, SEED_SOURCES, SEED_STAGES, SEED_TAGS, SEED_SEGMENTS } from './core/seed';
 export type { RequestLogEntry } from './core/server';
 export { Store } from './core/store';
@@ -81,11 +83,13 @@ export interface Sandbox {
 	readonly requests: RequestLogEntry[];
 	/** fault injection (429 bursts, 5xx, slow answers, dropped connections) and applied-write counts; cleared by reset */
 	readonly faults: Faults;
+	/** which reading of an ambiguous contract the sandbox answers by (docs/api-readings.md); the spec's after reset */
+	readonly readings: Readings;
 	/** every scope name the sandbox knows ("METHOD /path/{param}") */
 	readonly scopes: string[];
 	/** requests whose method (or '*') and path match; pattern segments may be `{param}` or `*`, or a RegExp */
 	count(method: string, pathPattern: string | RegExp): number;
-	/** restore seed data, clear the request log, rate-limit counters and the rate limit set at runtime */
+	/** restore seed data and the spec's readings, clear the request log, faults, rate-limit counters and the rate limit set at runtime */
 	reset(): void;
 	setRateLimit(config: RateLimitConfig): void;
 	issueToken(opts?: IssueTokenOptions): string;
@@ -133,6 +137,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	return {
 		get webhooks() {
 			return deliveryEngine(store);
+		},
+		get readings() {
+			return readingsOf(store);
 		},
 		url: `http://${urlHost}:${port}`,
 		port,

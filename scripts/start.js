@@ -19,6 +19,7 @@
  *              to the webhook), print the results and stop; exit code 1 when one fails
  *   --reset    delete the try-out folder first (a fresh n8n database)
  *   --verbose  stream n8n's and the sandbox's output (otherwise in <folder>/logs/)
+ *   --queue    n8n's queue mode instead: Postgres, Redis, main, 2 workers, 2 webhook processes (scripts/start-queue.js)
  * Environment: LOFTY_TRYOUT_DIR (default <repo>/.tryout), LOFTY_TRYOUT_PORT (n8n, default 5678),
  *   LOFTY_SANDBOX_PORT (default 4010), LOFTY_N8N_VERSION (default 2.41.1),
  *   LOFTY_TRYOUT_EMAIL / LOFTY_TRYOUT_PASSWORD (the n8n login; defaults printed at start).
@@ -104,18 +105,18 @@ function distFingerprint() {
 }
 
 /** Only one try-out per folder: n8n's SQLite database is not shared. */
-function claimFolder() {
-	fs.mkdirSync(DIR, { recursive: true });
+function claimFolder(dir = DIR, pidFile = PID_FILE) {
+	fs.mkdirSync(dir, { recursive: true });
 	try {
-		const pid = Number(fs.readFileSync(PID_FILE, 'utf8'));
+		const pid = Number(fs.readFileSync(pidFile, 'utf8'));
 		if (pid && pid !== process.pid) {
 			process.kill(pid, 0);
-			H.fail(`another try-out (pid ${pid}) is running in ${DIR}; stop it first (Ctrl-C in its terminal)`);
+			H.fail(`another try-out (pid ${pid}) is running in ${dir}; stop it first (Ctrl-C in its terminal)`);
 		}
 	} catch (e) {
 		if (e instanceof H.StepError) throw e;
 	}
-	fs.writeFileSync(PID_FILE, String(process.pid));
+	fs.writeFileSync(pidFile, String(process.pid));
 }
 
 function bcryptHash(rt, password, state) {
@@ -144,7 +145,7 @@ function httpRequest(method, url, body, headers = {}) {
 					} catch {
 						/* not JSON */
 					}
-					resolve({ status: res.statusCode, text, json });
+					resolve({ status: res.statusCode, text, json, headers: res.headers });
 				});
 			},
 		);
@@ -386,6 +387,28 @@ function watchUnexpectedExit(child, what, logFile) {
 	});
 }
 
+/**
+ * The webhook example (published), through `base` (n8n, or the proxy in front of webhook processes): a new email
+ * creates a lead, the same email again updates it. Resolves { ok, detail }.
+ */
+async function checkLeadIntake(base, sandbox) {
+	const email = `tryout-${Date.now()}@example.com`;
+	const body = { firstName: 'Ada', lastName: 'Lovelace', email, phone: '4155550123', source: 'Website' };
+	try {
+		const first = await httpRequest('POST', `${base}/webhook/${WEBHOOK_PATH}`, body);
+		const second = await httpRequest('POST', `${base}/webhook/${WEBHOOK_PATH}`, body);
+		const found = await httpRequest('GET', `${sandbox.url}/v1.0/leads?email=${encodeURIComponent(email)}`, undefined, { Authorization: `token ${sandbox.apiKey}` });
+		const leads = found.json?.leads ?? [];
+		const tags = (leads[0]?.tags ?? []).map((t) => t.tagName ?? t);
+		const ok =
+			first.status === 201 && first.json?.status === 'created' && second.status === 200 && second.json?.status === 'updated' && leads.length === 1 && tags.includes('Web Form');
+		const detail = `1st POST ${first.status} ${first.text.slice(0, 120)}; 2nd POST ${second.status} ${second.text.slice(0, 120)}; sandbox has ${leads.length} lead(s) with ${email}, tags ${JSON.stringify(tags)}`;
+		return { ok, detail };
+	} catch (e) {
+		return { ok: false, detail: e.message };
+	}
+}
+
 /** Run the examples against the sandbox and report (the --verify option). Returns whether all passed. */
 async function verify({ rt, base, env, ports, sandbox, examples }) {
 	const results = [];
@@ -414,25 +437,8 @@ async function verify({ rt, base, env, ports, sandbox, examples }) {
 	} finally {
 		fs.rmSync(copy, { recursive: true, force: true });
 	}
-	// The webhook example (published): a new email creates a lead, the same email again updates it.
-	const email = `tryout-${Date.now()}@example.com`;
-	const body = { firstName: 'Ada', lastName: 'Lovelace', email, phone: '4155550123', source: 'Website' };
-	try {
-		const first = await httpRequest('POST', `${base}/webhook/${WEBHOOK_PATH}`, body);
-		const second = await httpRequest('POST', `${base}/webhook/${WEBHOOK_PATH}`, body);
-		const found = await httpRequest('GET', `${sandbox.url}/v1.0/leads?email=${encodeURIComponent(email)}`, undefined, { Authorization: `token ${sandbox.apiKey}` });
-		const leads = found.json?.leads ?? [];
-		const tags = (leads[0]?.tags ?? []).map((t) => t.tagName ?? t);
-		const ok =
-			first.status === 201 && first.json?.status === 'created' && second.status === 200 && second.json?.status === 'updated' && leads.length === 1 && tags.includes('Web Form');
-		record(
-			'lead-intake-webhook.json',
-			ok,
-			`1st POST ${first.status} ${first.text.slice(0, 120)}; 2nd POST ${second.status} ${second.text.slice(0, 120)}; sandbox has ${leads.length} lead(s) with ${email}, tags ${JSON.stringify(tags)}`,
-		);
-	} catch (e) {
-		record('lead-intake-webhook.json', false, e.message);
-	}
+	const intake = await checkLeadIntake(base, sandbox);
+	record('lead-intake-webhook.json', intake.ok, intake.detail);
 	const failed = results.filter((r) => !r.ok);
 	log(`verify: ${results.length - failed.length}/${results.length} examples passed`);
 	return failed.length === 0;
@@ -456,20 +462,27 @@ async function shutdown(code) {
 	return stopping;
 }
 
-let signals = 0;
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-	process.on(sig, () => {
-		signals += 1;
-		if (signals > 1) {
-			// A second Ctrl-C: no more waiting.
-			for (const g of procs.groups) H.killGroup(g, 'SIGKILL');
-			process.exit(130);
-		}
-		shutdown(sig === 'SIGINT' ? 0 : 143);
+module.exports = { DIR, OWNER, CREDENTIAL, PUBLISH, WEBHOOK_PATH, N8N_VERSION, NODE_FILE, claimFolder, bcryptHash, httpRequest, loadExamples, checkLeadIntake };
+
+if (require.main === module && ARGS.has('--queue')) {
+	// n8n's queue mode: Postgres, Redis, main, workers, webhook processes (scripts/start-queue.js).
+	require('./start-queue').run();
+} else if (require.main === module) {
+	let signals = 0;
+	for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+		process.on(sig, () => {
+			signals += 1;
+			if (signals > 1) {
+				// A second Ctrl-C: no more waiting.
+				for (const g of procs.groups) H.killGroup(g, 'SIGKILL');
+				process.exit(130);
+			}
+			shutdown(sig === 'SIGINT' ? 0 : 143);
+		});
+	}
+
+	main().catch(async (e) => {
+		process.stderr.write(`\n[start] FAILED after ${((Date.now() - t0) / 1000).toFixed(1)}s: ${e instanceof H.StepError ? e.message : e.stack}\n`);
+		await shutdown(1);
 	});
 }
-
-main().catch(async (e) => {
-	process.stderr.write(`\n[start] FAILED after ${((Date.now() - t0) / 1000).toFixed(1)}s: ${e instanceof H.StepError ? e.message : e.stack}\n`);
-	await shutdown(1);
-});

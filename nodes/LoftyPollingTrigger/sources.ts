@@ -9,7 +9,7 @@ import type { Found } from './cursor';
  * Lofty Trigger (same `event`, `listId`, `action`, IDs, `updateTime`, `eventKey`; `deliveryId` null; `raw` is the
  * record as Lofty listed it):
  *
- * - New Lead: GET /v1.0/leads sorted by CreateTime, newest first, paged (offset, 100) down to the window's start.
+ * - New Lead: GET /v1.0/leads sorted by CreateTime, newest first, paged (100, offset and scrollId) down to the window's start.
  * - New Call, Text, Email: GET /v2.0/communication/agent in windows of at most 90 days, cursor-paged (1000), oldest
  *   first. Automatic (AUTO) ones are left out unless asked, as the webhooks leave them out.
  *
@@ -41,12 +41,21 @@ export function timeOf(value: unknown): number | undefined {
 const asRecord = (value: unknown): IDataObject => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
 const idText = (value: unknown): string | undefined => (value === undefined || value === null || value === '' ? undefined : String(value));
 
+/**
+ * Leads from the newest down to `from`. From page 2 both `offset` (leads read so far) and the last `scrollId` are
+ * sent: Lofty's paging is read either way (docs/api-readings.md, 2: some servers follow only `scrollId`, 25 a page).
+ */
 async function leadsSince(ctx: IPollFunctions, from: number, now: number, newestOnly: boolean): Promise<Array<Found<IDataObject>>> {
 	const found: Array<Found<IDataObject>> = [];
+	let read = 0;
+	let scrollId: string | undefined;
 	for (let page = 0; page < MAX_PAGES; page++) {
-		const limit = newestOnly ? 1 : LEAD_PAGE;
-		const answer = asRecord(await loftyRequest(ctx, { method: 'GET', path: '/v1.0/leads', qs: { sort: 'CreateTime', desc: true, limit, offset: page * LEAD_PAGE } }));
+		const qs = { sort: 'CreateTime', desc: true, limit: newestOnly ? 1 : LEAD_PAGE, offset: read, scrollId };
+		const answer = asRecord(await loftyRequest(ctx, { method: 'GET', path: '/v1.0/leads', qs }));
 		const leads = (Array.isArray(answer.leads) ? answer.leads : []).map(asRecord);
+		const meta = asRecord(answer._metadata);
+		read += leads.length;
+		scrollId = typeof meta.scrollId === 'string' && meta.scrollId !== '' ? meta.scrollId : undefined;
 		let older = false;
 		for (const lead of leads) {
 			const id = idText(lead.leadId);
@@ -56,7 +65,8 @@ async function leadsSince(ctx: IPollFunctions, from: number, now: number, newest
 			if (time < from) older = true;
 			else found.push({ id, time, record: lead });
 		}
-		if (newestOnly || older || leads.length < limit) break;
+		const total = Number(meta.total);
+		if (newestOnly || older || leads.length === 0 || (meta.total !== undefined && Number.isFinite(total) && read >= total)) break;
 	}
 	return found;
 }

@@ -8,9 +8,18 @@
  *   sandbox.faults.inject({ kind: 'drop' });                             // applied, connection cut
  *   sandbox.faults.inject({ kind: 'drop', when: 'before' });             // cut before the handler runs
  *   sandbox.faults.writes('PUT', '/v1.0/leads/{leadId}');                // applied writes
+ *
+ * A repeating server, for the guards of Return All (./pagingFaults.ts):
+ *   sandbox.faults.inject({ kind: 'repeatPage', skip: 1, match });        // 2nd request: the 1st answer again
+ *   sandbox.faults.inject({ kind: 'staleCursor', param: 'cursor', field: 'nextCursor', skip: 1, match });
+ *   sandbox.faults.inject({ kind: 'pageCap', param: 'pageSize', max: 2, times: 50, match });  // serves fewer than asked
+ *   sandbox.faults.inject({ kind: 'overstateTotal', field: 'data.total', by: 3, times: 50, match });
  */
 
-export type FaultKind = '429' | '500' | 'slow' | 'drop';
+export type FaultKind = '429' | '500' | 'slow' | 'drop' | PagingFaultKind;
+
+/** Pages that repeat, cursors that stay, pages shorter than asked, totals that promise more. */
+export type PagingFaultKind = 'repeatPage' | 'staleCursor' | 'pageCap' | 'overstateTotal';
 
 export interface FaultMatch {
 	/** HTTP method, any when left out */
@@ -34,9 +43,22 @@ export interface FaultSpec {
 	delayMs?: number;
 	/** 'drop': cut the connection before the handler runs, or after it applied the request (default) */
 	when?: 'before' | 'after';
+	/** 'staleCursor', 'pageCap': the query parameter (the cursor sent, the page size asked) */
+	param?: string;
+	/** 'staleCursor', 'overstateTotal': the answer's field (dot path: `_metadata.scrollId`, `data.total`) */
+	field?: string;
+	/** 'pageCap': the largest page size served (default 1) */
+	max?: number;
+	/** 'overstateTotal': how much larger the total is said to be (default 1) */
+	by?: number;
 }
 
-export interface ActiveFault extends Required<Pick<FaultSpec, 'kind' | 'retryAfterSec' | 'status' | 'delayMs' | 'when'>> {}
+export interface ActiveFault extends Required<Pick<FaultSpec, 'kind' | 'retryAfterSec' | 'status' | 'delayMs' | 'when'>> {
+	param?: string;
+	field?: string;
+	max: number;
+	by: number;
+}
 
 export interface AppliedWrite {
 	method: string;
@@ -70,12 +92,16 @@ export class Faults {
 	/** every write a handler applied, oldest first (cleared by reset) */
 	readonly applied: AppliedWrite[] = [];
 	/** faults served so far, by kind */
-	readonly served: Record<FaultKind, number> = { '429': 0, '500': 0, slow: 0, drop: 0 };
+	readonly served: Record<FaultKind, number> = { '429': 0, '500': 0, slow: 0, drop: 0, repeatPage: 0, staleCursor: 0, pageCap: 0, overstateTotal: 0 };
+	/** the last answer to each `METHOD path` (for 'repeatPage'); cleared by clear() */
+	readonly lastAnswers = new Map<string, string>();
 
 	/** Queue a fault for the next `times` matching requests (faults are served in the order injected). */
 	inject(spec: FaultSpec): void {
 		const times = spec.times ?? 1;
 		if (!(times >= 1)) throw new Error('faults.inject: times must be at least 1');
+		if ((spec.kind === 'staleCursor' || spec.kind === 'pageCap') && !spec.param) throw new Error(`faults.inject: ${spec.kind} needs param`);
+		if ((spec.kind === 'staleCursor' || spec.kind === 'overstateTotal') && !spec.field) throw new Error(`faults.inject: ${spec.kind} needs field`);
 		this.pending.push({
 			spec: {
 				kind: spec.kind,
@@ -83,6 +109,10 @@ export class Faults {
 				status: spec.status ?? 500,
 				delayMs: spec.delayMs ?? 2000,
 				when: spec.when ?? 'after',
+				param: spec.param,
+				field: spec.field,
+				max: spec.max ?? 1,
+				by: spec.by ?? 1,
 			},
 			left: times,
 			skip: spec.skip ?? 0,
@@ -124,6 +154,7 @@ export class Faults {
 	clear(): void {
 		this.pending = [];
 		this.applied.length = 0;
+		this.lastAnswers.clear();
 		for (const kind of Object.keys(this.served) as FaultKind[]) this.served[kind] = 0;
 	}
 }

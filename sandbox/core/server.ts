@@ -7,6 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AuthRegistry, type Caller, hasScope, splitAuth } from './auth';
 import { ApiError, Codes } from './errors';
 import type { ActiveFault, Faults } from './faults';
+import { capQuery, editAnswer } from './pagingFaults';
+import { readingsOf } from './readings';
 import { type JsonValue, JsonSyntaxError, parseJson, stringifyJson } from './json';
 import type { RateLimiter } from './rateLimit';
 import { type Ctx, type Reply, type Router, scopeOf } from './router';
@@ -68,6 +70,12 @@ function errorReply(err: ApiError, plain: boolean): Reply {
 	return { status: err.status, body: err.body() };
 }
 
+/** The endpoint's own error under the `bareCode` reading (api-spec.md: bodies "declared as plain strings"): the code alone. */
+function endpointError(p: Pipeline, err: ApiError, plain: boolean): Reply {
+	if (readingsOf(p.store).get('errorBodies') === 'bareCode' && !plain) return { status: err.status, body: String(err.code) };
+	return errorReply(err, plain);
+}
+
 export async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): Promise<void> {
 	const now = p.store.now();
 	const method = (req.method ?? 'GET').toUpperCase();
@@ -106,7 +114,11 @@ export async function handle(p: Pipeline, req: IncomingMessage, res: ServerRespo
 			return;
 		} else {
 			dispatched = true;
-			reply = dispatch(p, req, method, path, url.searchParams, rawBody, matched, now);
+			// The handler reads the query as served (a page cap lowers it); the log keeps what was sent.
+			const served = new URLSearchParams(url.searchParams);
+			capQuery(fault, served);
+			reply = dispatch(p, req, method, path, served, rawBody, matched, now);
+			editAnswer(fault, reply, served);
 		}
 	} catch (e) {
 		reply = e instanceof ApiError ? errorReply(e, false) : { status: 500, body: { code: 20005, message: `Internal error: ${String(e)}` } };
@@ -118,6 +130,12 @@ export async function handle(p: Pipeline, req: IncomingMessage, res: ServerRespo
 	else {
 		payload = stringifyJson(reply.body ?? null);
 		headers['Content-Type'] ??= 'application/json;charset=UTF-8';
+	}
+	if (p.faults && dispatched && status < 300) {
+		const key = `${method} ${path}`;
+		const last = p.faults.lastAnswers.get(key);
+		if (fault?.kind === 'repeatPage' && last !== undefined) payload = last;
+		p.faults.lastAnswers.set(key, payload);
 	}
 	headers['Content-Length'] = String(Buffer.byteLength(payload));
 	const dropped = fault?.kind === 'drop';
@@ -190,7 +208,7 @@ function dispatch(
 		try {
 			return route.handler(ctx);
 		} catch (e) {
-			if (e instanceof ApiError) return errorReply(e, plain);
+			if (e instanceof ApiError) return endpointError(p, e, plain);
 			return errorReply(new ApiError(500, 20005, `BaseApplicationException:errorCode=20005, ${String(e)}`), plain);
 		}
 	} catch (e) {

@@ -83,6 +83,14 @@ export interface ExecutionResult {
 	raw: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
+/** The packed package (npm pack) that a launch installs. */
+export interface PackedPackage {
+	tarball: string;
+	version: string;
+	filename: string;
+	files: number;
+}
+
 /** The instance owner (also what the editor test signs in with). */
 export const OWNER = { email: 'e2e-owner@example.com', password: 'E2e-Owner-Passw0rd', firstName: 'E2E', lastName: 'Owner' };
 
@@ -92,8 +100,8 @@ export class N8nServer {
 	cookie = '';
 	apiKey = '';
 	nodeVersion = '';
-	private procs = new H.ProcessSet({ verbose: process.env.LOFTY_E2E_VERBOSE === '1' });
-	private server: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+	protected procs = new H.ProcessSet({ verbose: process.env.LOFTY_E2E_VERBOSE === '1' });
+	protected server: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 	readonly dir: string;
 	readonly logFile: string;
 	private t0 = Date.now();
@@ -125,7 +133,7 @@ export class N8nServer {
 		fs.appendFileSync(path.join(this.dir, 'e2e.log'), line);
 	}
 
-	private mark(label: string, since: number): void {
+	protected mark(label: string, since: number): void {
 		this.timings[label] = Date.now() - since;
 	}
 
@@ -141,37 +149,54 @@ export class N8nServer {
 		await H.ensureBuild({ log: (m: string) => this.log(m), nodeFile: NODE_FILE });
 		fs.rmSync(this.dir, { recursive: true, force: true });
 		fs.mkdirSync(this.dir, { recursive: true });
-		const userFolder = path.join(this.dir, 'user');
 		const { tarball, info } = H.packPackage(path.join(this.dir, 'pack'));
-		const pkgDir = H.installPackage({ tarball, userFolder, packageName: PACKAGE_NAME, version: info.version });
-		const probe = H.probeInstalledNode({ rt, pkgDir, nodeFile: NODE_FILE });
-		this.log(`installed ${info.filename} (${info.files.length} files) as a community node; "${probe.name}" v${probe.version} loads with n8n-workflow ${probe.wfVersion}`);
-		this.mark('build+pack+install', t);
+		this.mark('build+pack', t);
 
 		t = Date.now();
-		const ports = { http: await H.freePort(), broker: await H.freePort() };
-		if (ports.broker === ports.http) ports.broker = await H.freePort();
-		const is241 = /^2\.(4\d|[5-9]\d)\./.test(this.version);
 		const extra: Record<string, string> = {
 			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
 			EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
 			N8N_PUBLIC_API_DISABLED: 'false',
+			...this.ownerEnv(rt),
 		};
 		// LOFTY_E2E_N8N_LOG_LEVEL=debug: n8n's own debug log in .e2e/<version>/n8n.log
 		if (process.env.LOFTY_E2E_N8N_LOG_LEVEL) extra.N8N_LOG_LEVEL = process.env.LOFTY_E2E_N8N_LOG_LEVEL;
-		if (is241) {
-			const n8nModules = path.dirname(path.dirname(path.dirname(rt.n8nBin)));
-			// eslint-disable-next-line @typescript-eslint/no-require-imports
-			const bcrypt = require(require.resolve('bcryptjs', { paths: [n8nModules] }));
-			Object.assign(extra, {
-				N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
-				N8N_INSTANCE_OWNER_EMAIL: OWNER.email,
-				N8N_INSTANCE_OWNER_FIRST_NAME: OWNER.firstName,
-				N8N_INSTANCE_OWNER_LAST_NAME: OWNER.lastName,
-				N8N_INSTANCE_OWNER_PASSWORD_HASH: bcrypt.hashSync(OWNER.password, 8),
-			});
-		}
-		const env = H.n8nEnv({ userFolder, ports, version: this.version, encryptionKey: randomBytes(24).toString('hex'), extra: { ...extra, ...this.extraEnv } });
+		await this.startN8n(rt, { tarball, version: info.version, files: info.files.length, filename: info.filename }, { ...extra, ...this.extraEnv });
+		this.mark('n8n start', t);
+
+		t = Date.now();
+		await this.signIn();
+		this.mark('owner+login+apiKey', t);
+	}
+
+	/** 2.41.x: the owner account from N8N_INSTANCE_OWNER_* variables, which `n8n start` applies (2.8.x: signIn() sets it up). */
+	protected ownerEnv(rt: { n8nBin: string }): Record<string, string> {
+		if (!this.is241) return {};
+		const n8nModules = path.dirname(path.dirname(path.dirname(rt.n8nBin)));
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const bcrypt = require(require.resolve('bcryptjs', { paths: [n8nModules] }));
+		return {
+			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+			N8N_INSTANCE_OWNER_EMAIL: OWNER.email,
+			N8N_INSTANCE_OWNER_FIRST_NAME: OWNER.firstName,
+			N8N_INSTANCE_OWNER_LAST_NAME: OWNER.lastName,
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: bcrypt.hashSync(OWNER.password, 8),
+		};
+	}
+
+	protected get is241(): boolean {
+		return /^2\.(4\d|[5-9]\d)\./.test(this.version);
+	}
+
+	/** The package installed in a fresh user folder, then `n8n start` on it; sets `base` once it is ready. */
+	protected async startN8n(rt: { nodeBin: string; n8nBin: string }, pack: PackedPackage, extra: Record<string, string>): Promise<void> {
+		const userFolder = path.join(this.dir, 'user');
+		const pkgDir = H.installPackage({ tarball: pack.tarball, userFolder, packageName: PACKAGE_NAME, version: pack.version });
+		const probe = H.probeInstalledNode({ rt, pkgDir, nodeFile: NODE_FILE });
+		this.log(`installed ${pack.filename} (${pack.files} files) as a community node; "${probe.name}" v${probe.version} loads with n8n-workflow ${probe.wfVersion}`);
+		const ports = { http: await H.freePort(), broker: await H.freePort() };
+		if (ports.broker === ports.http) ports.broker = await H.freePort();
+		const env = H.n8nEnv({ userFolder, ports, version: this.version, encryptionKey: randomBytes(24).toString('hex'), extra });
 		// Jest sets NODE_ENV=test, with which `n8n start` exits at once without a word.
 		for (const k of Object.keys(env)) if (k === 'NODE_ENV' || k.startsWith('JEST_')) delete env[k];
 		fs.writeFileSync(this.logFile, '');
@@ -181,10 +206,11 @@ export class N8nServer {
 		this.base = `http://127.0.0.1:${ports.http}`;
 		await this.launch();
 		this.log(`n8n ready at ${this.base} (log: ${path.relative(ROOT, this.logFile)})`);
-		this.mark('n8n start', t);
+	}
 
-		t = Date.now();
-		if (!is241) {
+	/** Owner (2.8.x: set up through the REST API), session cookie, and an API key with every scope. */
+	protected async signIn(): Promise<void> {
+		if (!this.is241) {
 			const setup = await httpRequest('POST', `${this.base}/rest/owner/setup`, OWNER);
 			if (setup.status !== 200) throw new Error(`owner setup answered ${setup.status}: ${setup.text.slice(0, 500)}`);
 		}
@@ -196,11 +222,10 @@ export class N8nServer {
 		this.apiKey = (key.json?.data ?? key.json).rawApiKey;
 		if (!this.apiKey) throw new Error(`no rawApiKey in ${key.text.slice(0, 300)}`);
 		this.log(`owner ${OWNER.email} signed in; API key with ${scopeList.length} scopes`);
-		this.mark('owner+login+apiKey', t);
 	}
 
 	/** Starts `n8n start` on the prepared user folder and waits until it serves. */
-	private async launch(): Promise<void> {
+	protected async launch(): Promise<void> {
 		this.server = this.procs.start(this.rt!.nodeBin, [this.rt!.n8nBin, 'start'], { cwd: this.userFolder, env: this.env });
 		const append = (d: Buffer) => fs.appendFileSync(this.logFile, d);
 		this.server.stdout.on('data', append);
@@ -238,7 +263,7 @@ export class N8nServer {
 		this.log(`n8n restarted in ${((Date.now() - t) / 1000).toFixed(1)}s`);
 	}
 
-	private async waitReady(timeoutMs = 180_000): Promise<void> {
+	protected async waitReady(timeoutMs = 180_000): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
 			if (this.server.exitCode !== null || this.server.signalCode !== null)
@@ -314,9 +339,8 @@ export class N8nServer {
 
 	/** Runs a workflow as the editor's "Execute workflow" does, waits for it to finish, returns the saved execution. */
 	async runWorkflow(workflowId: string, triggerName: string, timeoutMs = 120_000): Promise<ExecutionResult> {
-		const is241 = /^2\.(4\d|[5-9]\d)\./.test(this.version);
 		let body: unknown = { triggerToStartFrom: { name: triggerName } };
-		if (!is241) {
+		if (!this.is241) {
 			const wf = await this.rest('GET', `/rest/workflows/${workflowId}`);
 			body = { workflowData: wf.json?.data ?? wf.json, triggerToStartFrom: { name: triggerName } };
 		}

@@ -22,7 +22,7 @@ import { defineOAuthConnectTests } from './oauthConnect';
 import { type ExecutionResult, N8nServer, NODE_TYPE, PACKAGE_NAME, ROOT, httpRequest, n8nInstalled } from './n8nServer';
 import { type Flow, type Json, type Step, byId } from './plan';
 
-const TRIGGER = 'Manual Trigger';
+export const TRIGGER = 'Manual Trigger';
 const TRIGGER_TYPE = `${PACKAGE_NAME}.loftyTrigger`;
 const API_CRED = 'Lofty API key (e2e)';
 const OAUTH_CRED = 'Lofty OAuth2 (e2e)';
@@ -38,11 +38,11 @@ let nodeCounter = 0;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const uid = (): string => `e2e-${(++nodeCounter).toString(36)}-${randomBytes(4).toString('hex')}`;
 
-function triggerNode(): Json {
+export function triggerNode(): Json {
 	return { id: uid(), name: TRIGGER, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 }
 
-function loftyNode(step: Pick<Step, 'name' | 'resource' | 'operation' | 'params' | 'oauth'>, creds: { api: Json; oauth: Json }, x: number, extra: Json = {}): Json {
+export function loftyNode(step: Pick<Step, 'name' | 'resource' | 'operation' | 'params' | 'oauth'>, creds: { api: Json; oauth: Json }, x: number, extra: Json = {}): Json {
 	const authentication = step.oauth ? 'oAuth2' : 'apiKey';
 	return {
 		id: uid(),
@@ -57,7 +57,7 @@ function loftyNode(step: Pick<Step, 'name' | 'resource' | 'operation' | 'params'
 }
 
 /** Manual Trigger -> node 1 -> node 2 -> ... */
-function chain(name: string, nodes: Json[]): { name: string; nodes: Json[]; connections: Json } {
+export function chain(name: string, nodes: Json[]): { name: string; nodes: Json[]; connections: Json } {
 	const all = [triggerNode(), ...nodes];
 	const connections: Json = {};
 	for (let i = 0; i < all.length - 1; i++) connections[all[i].name] = { main: [[{ node: all[i + 1].name, type: 'main', index: 0 }]] };
@@ -67,7 +67,7 @@ function chain(name: string, nodes: Json[]): { name: string; nodes: Json[]; conn
 const outcome = (r: { status: string; message: string }): string => `${r.status}: ${r.message}`;
 
 /** The items a node output in an execution, or why there are none. */
-function outputOf(ex: ExecutionResult, node: string): { items?: Json[]; error?: string } {
+export function outputOf(ex: ExecutionResult, node: string): { items?: Json[]; error?: string } {
 	const runs = ex.runData[node];
 	if (!runs?.length) return { error: `node "${node}" did not run (ran: ${Object.keys(ex.runData).join(', ')}; execution ${ex.status}${ex.error ? `: ${ex.error.message}` : ''})` };
 	const last = runs[runs.length - 1];
@@ -75,8 +75,36 @@ function outputOf(ex: ExecutionResult, node: string): { items?: Json[]; error?: 
 	return { items: (last.data?.main?.[0] ?? []).map((i: Json) => i.json) };
 }
 
+/** What went wrong in each step of a flow's execution ([] when nothing); `seen(step, ok)` hears of every step. */
+export function flowProblems(ex: ExecutionResult, flow: Flow, seen: (step: Step, ok: boolean) => void = () => undefined): string[] {
+	const problems: string[] = [];
+	for (const step of flow.steps) {
+		const out = outputOf(ex, step.name);
+		const label = `${step.name} (${step.resource}.${step.operation})`;
+		try {
+			if (out.error) throw new Error(out.error);
+			const items = out.items!;
+			const failed = items.find((i) => i.error !== undefined);
+			if (failed) throw new Error(`returned an error item: ${JSON.stringify(failed).slice(0, 600)}`);
+			const c = step.count;
+			if (c === undefined) expect(items.length).toBeGreaterThanOrEqual(1);
+			else if (typeof c === 'number') expect(items).toHaveLength(c);
+			else {
+				expect(items.length).toBeGreaterThanOrEqual(c[0]);
+				expect(items.length).toBeLessThanOrEqual(c[1]);
+			}
+			step.check?.(items);
+			seen(step, true);
+		} catch (e) {
+			problems.push(`${label}: ${(e as Error).message.split('\n').slice(0, 12).join('\n')}`);
+			seen(step, false);
+		}
+	}
+	return problems;
+}
+
 /** Authorize (the sandbox auto-approves as the demo owner) with PKCE, then exchange the code: the token response. */
-async function oauthToken(sandbox: Sandbox, redirectUri: string): Promise<Json> {
+export async function oauthToken(sandbox: Sandbox, redirectUri: string): Promise<Json> {
 	const verifier = randomBytes(32).toString('base64url');
 	const challenge = createHash('sha256').update(verifier).digest('base64url');
 	const q = new URLSearchParams({ clientId: sandbox.oauthClient.clientId, redirect_uri: redirectUri, state: 'e2e', code_challenge: challenge, code_challenge_method: 'S256' });
@@ -89,6 +117,19 @@ async function oauthToken(sandbox: Sandbox, redirectUri: string): Promise<Json> 
 	const tok = await httpRequest('POST', `${sandbox.url}/api/user-web/oauth/token`, form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
 	if (tok.status !== 200 || !tok.json?.access_token) throw new Error(`token exchange answered ${tok.status}: ${tok.text.slice(0, 300)}`);
 	return tok.json;
+}
+
+/** A Lofty OAuth2 credential's data for the sandbox's demo client, holding `tokenData`. */
+export function oauthCredentialData(sandbox: Sandbox, tokenData: Json): Json {
+	return {
+		grantType: 'authorizationCode',
+		clientId: sandbox.oauthClient.clientId,
+		clientSecret: sandbox.oauthClient.clientSecret,
+		authUrl: `${sandbox.url}/page/vendor-auth.html`,
+		accessTokenUrl: `${sandbox.url}/api/user-web/oauth/token`,
+		baseUrl: sandbox.url,
+		oauthTokenData: tokenData,
+	};
 }
 
 export function defineSuite(opts: SuiteOptions): void {
@@ -129,15 +170,7 @@ export function defineSuite(opts: SuiteOptions): void {
 			startedAt = Date.now();
 			token = await oauthToken(sandbox, `${n8n.base}/rest/oauth2-credential/callback`);
 			const apiId = await n8n.createCredential(API_CRED, 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url });
-			const oauthId = await n8n.createCredential(OAUTH_CRED, 'loftyOAuth2Api', {
-				grantType: 'authorizationCode',
-				clientId: sandbox.oauthClient.clientId,
-				clientSecret: sandbox.oauthClient.clientSecret,
-				authUrl: `${sandbox.url}/page/vendor-auth.html`,
-				accessTokenUrl: `${sandbox.url}/api/user-web/oauth/token`,
-				baseUrl: sandbox.url,
-				oauthTokenData: { ...token, token_type: token.token_type ?? 'Bearer' },
-			});
+			const oauthId = await n8n.createCredential(OAUTH_CRED, 'loftyOAuth2Api', oauthCredentialData(sandbox, { ...token, token_type: token.token_type ?? 'Bearer' }));
 			creds.api = { id: apiId, name: API_CRED };
 			creds.oauth = { id: oauthId, name: OAUTH_CRED };
 			n8n.log(`sandbox at ${sandbox.url}; credentials ${apiId} (loftyApi), ${oauthId} (loftyOAuth2Api)`);
@@ -166,15 +199,7 @@ export function defineSuite(opts: SuiteOptions): void {
 		});
 
 		describe('credential tests (POST /rest/credentials/test, as the editor runs them on a saved credential)', () => {
-			const oauthData = (tokenData: Json): Json => ({
-				grantType: 'authorizationCode',
-				clientId: sandbox.oauthClient.clientId,
-				clientSecret: sandbox.oauthClient.clientSecret,
-				authUrl: `${sandbox.url}/page/vendor-auth.html`,
-				accessTokenUrl: `${sandbox.url}/api/user-web/oauth/token`,
-				baseUrl: sandbox.url,
-				oauthTokenData: tokenData,
-			});
+			const oauthData = (tokenData: Json): Json => oauthCredentialData(sandbox, tokenData);
 
 			test('Lofty API: the demo key passes', async () => {
 				expect(outcome(await n8n.testStoredCredential(creds.api.id))).toMatch(/^OK/);
@@ -220,30 +245,10 @@ export function defineSuite(opts: SuiteOptions): void {
 				test(`${flow.title}: ${flow.steps.map((s) => `${s.resource}.${s.operation}`).join(', ')}`, async () => {
 					const nodes = flow.steps.map((s, i) => loftyNode(s, creds, 220 * (i + 1), { executeOnce: true, onError: 'continueRegularOutput' }));
 					const ex = await run(chain(`Lofty e2e: ${flow.title}`, nodes));
-					const problems: string[] = [];
-					for (const step of flow.steps) {
-						const out = outputOf(ex, step.name);
-						const label = `${step.name} (${step.resource}.${step.operation})`;
-						try {
-							if (out.error) throw new Error(out.error);
-							const items = out.items!;
-							const failed = items.find((i) => i.error !== undefined);
-							if (failed) throw new Error(`returned an error item: ${JSON.stringify(failed).slice(0, 600)}`);
-							const c = step.count;
-							if (c === undefined) expect(items.length).toBeGreaterThanOrEqual(1);
-							else if (typeof c === 'number') expect(items).toHaveLength(c);
-							else {
-								expect(items.length).toBeGreaterThanOrEqual(c[0]);
-								expect(items.length).toBeLessThanOrEqual(c[1]);
-							}
-							step.check?.(items);
-							stats.covered.add(`${step.resource}.${step.operation}`);
-						} catch (e) {
-							const msg = `${label}: ${(e as Error).message.split('\n').slice(0, 12).join('\n')}`;
-							problems.push(msg);
-							stats.failedSteps.push(`${flow.title}/${step.name}`);
-						}
-					}
+					const problems = flowProblems(ex, flow, (step, ok) => {
+						if (ok) stats.covered.add(`${step.resource}.${step.operation}`);
+						else stats.failedSteps.push(`${flow.title}/${step.name}`);
+					});
 					if (problems.length) throw new Error(`execution ${ex.id} (${ex.status}):\n${problems.join('\n\n')}`);
 					expect(ex.status).toBe('success');
 				});

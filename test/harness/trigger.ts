@@ -6,6 +6,10 @@
  *   the last save wins) only when n8n would save it: after a successful activation, after delete(), and
  *   for a request after the node answered; when the node returns items, after the execution was created
  *   and before the answer is sent (responseMode "onReceived"); not at all when webhook() throws;
+ * - a request's copy is saved only when n8n sees it changed (n8n-workflow's ObservableObject flag), and
+ *   when the node returns items, n8n 2.41 clears that flag while it creates the execution, before it saves
+ *   (WorkflowRunner.establishContextForPersistence wraps the same static data in a new Workflow): what the
+ *   node wrote in webhook() is then not saved unless it marks it changed again (receive.ts does);
  * - a failed activation is followed by delete() (n8n unregisters the webhook again);
  * - a body sent as application/json that is not JSON is answered 422 by n8n before any node runs;
  * - `crashNext` stops the "process" at a chosen point of the next request: nothing after it happens (no
@@ -17,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject, IHookFunctions, IHttpRequestOptions, INode, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { ObservableObject, sleep } from 'n8n-workflow';
 
 import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
 import { forgetProcessMemory } from '../../nodes/LoftyTrigger/dedupe';
@@ -277,7 +282,12 @@ export class TriggerHarness {
 			return early;
 		}
 		const res = new FakeResponse();
-		const copy = clone(this.staticData);
+		// As n8n builds the request's Workflow: the stored static data, observed for changes.
+		const root = ObservableObject.create({ node: clone(this.staticData) }, undefined, { ignoreEmptyOnFirstChild: true }) as IDataObject & { __dataChanged?: boolean };
+		const copy = root.node as IDataObject;
+		const save = () => {
+			if (root.__dataChanged) this.staticData = clone(copy);
+		};
 		const crash = this.crashNext;
 		const ctx = {
 			...this.baseContext(copy),
@@ -295,7 +305,7 @@ export class TriggerHarness {
 			if (crash === 'inWebhook') this.die(res);
 			if (result.noWebhookResponse) {
 				if (!res.sent) throw new Error('the node claimed to answer itself but sent nothing');
-				this.staticData = copy;
+				save();
 				answer = { status: res.statusCode, body: res.body };
 			} else {
 				if (result.workflowData && this.failExecutionNext) {
@@ -303,14 +313,18 @@ export class TriggerHarness {
 					throw new Error('There was a problem executing the workflow');
 				}
 				if (result.workflowData) {
+					// n8n 2.41 wraps the static data again (the flag is cleared), then creates the execution (database
+					// and queue round trips) and saves.
+					ObservableObject.create(root);
+					await sleep(5);
 					const items = (result.workflowData[0] ?? []).map((i: INodeExecutionData) => i.json);
 					this.executions.push(items);
 					if (crash === 'afterExecution') this.die(res);
-					this.staticData = copy;
+					save();
 					if (crash === 'afterSave') this.die(res);
 					answer = { status: 200, body: result.webhookResponse ?? { message: 'Workflow was started' }, items };
 				} else {
-					this.staticData = copy;
+					save();
 					answer = { status: 200, body: result.webhookResponse ?? { message: 'Webhook call received' } };
 				}
 				res.status(answer.status).json(answer.body);

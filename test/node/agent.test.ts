@@ -1,4 +1,4 @@
-import { SEED_IDS } from '../../sandbox';
+import { READING_VALUES, SEED_IDS } from '../../sandbox';
 import { ORG_SEED } from '../../sandbox/resources/organization';
 import { agentMethods } from '../../nodes/Lofty/methods/agent';
 import { createContext } from '../harness/context';
@@ -26,6 +26,27 @@ const createParams = (extra: Record<string, unknown> = {}) => ({
 	emailAddress: 'nina.novak@example.com',
 	phoneNumber: '5125559876',
 	...extra,
+});
+
+// docs/api-readings.md, row 7: licenses in workInfo.licenses (spec, place not shown) or only workInfo.licenseId (OpenAPI).
+describe.each(READING_VALUES.agentLicenses)('Agent: Create with licenses (agentLicenses %s)', (reading) => {
+	beforeEach(() => sandbox().readings.set({ agentLicenses: reading }));
+
+	it('sends the licenses and the first one as licenseId: all of them arrive, or the first one', async () => {
+		const licenses = [{ label: 'TX', value: 'TX-0654321' }, { label: 'CA', value: 'CA-01234567' }];
+		const [item] = await run(sandbox(), { ...createParams(), additionalFields: { licenses: { values: licenses } } });
+		expect(item.json).toEqual({ agentId: '9007199254770001', created: true });
+		expect(JSON.parse(sandbox().requests.at(-1)!.body).workInfo).toEqual({ licenses, licenseId: 'TX-0654321' });
+		const [member] = await run(sandbox(), { resource: 'member', operation: 'get', userId: byId('9007199254770001'), simplify: false });
+		const agentInfo = member.json.agentInfo as Record<string, unknown>;
+		expect(agentInfo.licenseId).toBe('TX-0654321');
+		expect(agentInfo.licenses).toEqual(reading === 'spec' ? licenses : [{ label: 'License', value: 'TX-0654321' }]);
+	});
+
+	it('a License ID given besides the licenses is sent as given', async () => {
+		await run(sandbox(), { ...createParams(), additionalFields: { licenses: { values: [{ label: 'TX', value: 'TX-1' }] }, licenseId: 'OLD-7' } });
+		expect(JSON.parse(sandbox().requests.at(-1)!.body).workInfo).toEqual({ licenses: [{ label: 'TX', value: 'TX-1' }], licenseId: 'OLD-7' });
+	});
 });
 
 describe('Agent: Create', () => {

@@ -1,4 +1,4 @@
-import { SEED_IDS } from '../../sandbox';
+import { READING_VALUES, SEED_IDS } from '../../sandbox';
 import { AI_IDS, SUMMARY_READY_MS, setAiRateLimit } from '../../sandbox/resources/ai';
 import { byId, run, runError, useSandbox } from '../harness/sandbox';
 
@@ -45,21 +45,27 @@ describe('AI: Generate Call Summary and Get Call Summary', () => {
 		}
 	});
 
-	it('reads a finished summary with 64-bit IDs intact', async () => {
-		const [item] = await run(sandbox(), { ...AI, operation: 'getCallSummary', callRecordId: AI_IDS.finishedCallRecordId });
-		expect(item.json).toMatchObject({ id: '9007199254789999', recordingId: AI_IDS.finishedCallRecordId, statusName: 'finished', userId: SEED_IDS.demoUserId });
-		expect(item.json.keywords).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'apptTime' })]));
-	});
+	// docs/api-readings.md, row 11: failures as HTTP errors (spec) or as HTTP 200 {status: {code != 0, msg}} (OpenAPI).
+	describe.each(READING_VALUES.statusEnvelope)('Get Call Summary (statusEnvelope %s)', (reading) => {
+		beforeEach(() => sandbox().readings.set({ statusEnvelope: reading }));
 
-	it('names a failed summary', async () => {
-		const [item] = await run(sandbox(), { ...AI, operation: 'getCallSummary', callRecordId: AI_IDS.failedCallRecordId });
-		expect(item.json).toMatchObject({ status: 3, statusName: 'failed' });
-	});
+		it('reads a finished summary with 64-bit IDs intact', async () => {
+			const [item] = await run(sandbox(), { ...AI, operation: 'getCallSummary', callRecordId: AI_IDS.finishedCallRecordId });
+			expect(item.json).toMatchObject({ id: '9007199254789999', recordingId: AI_IDS.finishedCallRecordId, statusName: 'finished', userId: SEED_IDS.demoUserId });
+			expect(item.json.keywords).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'apptTime' })]));
+		});
 
-	it('explains 400 20012 for a call without a summary', async () => {
-		const error = await runError(sandbox(), { ...AI, operation: 'getCallSummary', callRecordId: AI_IDS.unknownCallRecordId });
-		expect(error.message).toMatch(/HTTP 400 20012/);
-		expect(error.description).toMatch(/Generate Call Summary/);
+		it('names a failed summary', async () => {
+			const [item] = await run(sandbox(), { ...AI, operation: 'getCallSummary', callRecordId: AI_IDS.failedCallRecordId });
+			expect(item.json).toMatchObject({ status: 3, statusName: 'failed' });
+		});
+
+		it('explains 400 20012 for a call without a summary', async () => {
+			const error = await runError(sandbox(), { ...AI, operation: 'getCallSummary', callRecordId: AI_IDS.unknownCallRecordId });
+			expect(error.message).toMatch(reading === 'spec' ? /^Lofty error \(HTTP 400 20012\)/ : /^Lofty error \(HTTP 200 20012\)/);
+			expect(error.message).toMatch(/no call summary for call record/);
+			expect(error.description).toMatch(/Generate Call Summary/);
+		});
 	});
 
 	it('explains 400 20012 when generating for a lead the user cannot see', async () => {

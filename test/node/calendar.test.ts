@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { SEED_IDS } from '../../sandbox';
+import { READING_VALUES, SEED_IDS } from '../../sandbox';
 import { CALENDAR_SEED, calendarState } from '../../sandbox/resources/calendar';
 import { getCalendarTimeZones, searchCalendarEntries } from '../../nodes/Lofty/methods/calendar';
 import { createContext } from '../harness/context';
@@ -154,6 +154,53 @@ describe('Calendar: Get Many', () => {
 	});
 });
 
+// docs/api-readings.md, row 1: epoch ms in startTime (spec) or ISO 8601 there and epoch ms in startTimeMs (OpenAPI).
+describe.each(READING_VALUES.calendarTime)('Calendar: the time window (calendarTime %s)', (reading) => {
+	beforeEach(() => sandbox().readings.set({ calendarTime: reading }));
+	const window = { startTime: new Date(CALENDAR_SEED.from).toISOString(), endTime: new Date(CALENDAR_SEED.to).toISOString() };
+	/** The requests that got an answer, and whether each carried startTime as epoch ms. */
+	const sent = (path: string) => sandbox().requests.filter((r) => r.method === 'GET' && r.path === path).map((r) => ({ status: r.status, epoch: /^\d+$/.test(String(r.query.startTime)), q: r.query }));
+
+	it('Get Many, Return All: every entry once; after one refusal naming the format, every page in the reading Lofty follows', async () => {
+		const items = await run(sandbox(), { resource: 'calendar', operation: 'getAll', returnAll: true, filters: { ...window, includeFinished: true } });
+		expect(items).toHaveLength(CALENDAR_SEED.demoCount);
+		expect(new Set(items.map((i) => i.json.id)).size).toBe(CALENDAR_SEED.demoCount);
+		const requests = sent('/v2.0/calendar');
+		expect(requests.map((r) => [r.status, r.epoch])).toEqual(
+			reading === 'spec' ? [[200, true], [200, true], [200, true]] : [[400, true], [200, false], [200, false], [200, false]],
+		);
+		for (const r of requests) expect(r.q).toMatchObject({ startTimeMs: String(CALENDAR_SEED.from), endTimeMs: String(CALENDAR_SEED.to) });
+		if (reading === 'openapi') expect(requests[1].q.startTime).toBe(new Date(CALENDAR_SEED.from).toISOString().replace('.000Z', '+00:00'));
+	});
+
+	it('Get Many from the From (startTimeMs) field alone; a second item needs no second refusal', async () => {
+		const items = await run(sandbox(), { resource: 'calendar', operation: 'getAll', limit: 5, filters: { startTimeMs: window.startTime, endTimeMs: window.endTime } }, { items: [{}, {}] });
+		expect(items).toHaveLength(10);
+		expect(sent('/v2.0/calendar').map((r) => r.status)).toEqual(reading === 'spec' ? [200, 200] : [400, 200, 200]);
+	});
+
+	it('Get Available Slots: the same slots, in the time zone asked for', async () => {
+		const from = `${dayAhead(2)}T00:00:00Z`;
+		const to = `${dayAhead(16)}T00:00:00Z`;
+		const items = await run(sandbox(), { resource: 'calendar', operation: 'getAvailableSlots', startTime: from, endTime: to, options: { timeZoneCode: 'America/New_York' } });
+		expect(items).toHaveLength(10);
+		expect(items[0].json.startTime).toMatch(/T(09|1\d):00:00-0[45]:00$/);
+		const requests = sent('/v2.0/calendar/meetings/available');
+		expect(requests.map((r) => [r.status, r.epoch])).toEqual(reading === 'spec' ? [[200, true]] : [[400, true], [200, false]]);
+		// the ISO form carries the chosen time zone's offset
+		if (reading === 'openapi') expect(requests[1].q.startTime).toMatch(/^\d{4}-\d\d-\d\dT19:00:00-0[45]:00$/);
+	});
+
+	it('the calendar-entry picker lists entries', async () => {
+		const day = dayAhead(10);
+		const [created] = await run(sandbox(), createTask({ content: 'Sign the listing agreement', startAt: `${day}T09:00:00Z`, endAt: `${day}T10:00:00Z` }));
+		const context = createContext(node, { params: { authentication: 'apiKey' }, credential: apiKeyCredential(sandbox()) }) as unknown as ILoadOptionsFunctions;
+		const result = await searchCalendarEntries.call(context, 'listing agreement');
+		expect(result.results).toEqual([expect.objectContaining({ value: created.json.id })]);
+		expect(sent('/v2.0/calendar').map((r) => r.status)).toEqual(reading === 'spec' ? [200] : [400, 200]);
+	});
+});
+
 describe('Calendar: Update', () => {
 	const update = (calendarId: string, updateFields: Record<string, unknown>) =>
 		run(sandbox(), { resource: 'calendar', operation: 'update', calendarId: byId(calendarId), updateFields });
@@ -275,6 +322,7 @@ describe('Calendar: Get Available Slots', () => {
 		[{ startTime: `${dayAhead(3)}T00:00:00Z`, endTime: `${dayAhead(2)}T00:00:00Z` }, /"To": must be later than From/],
 		[{ startTime: `${dayAhead(1)}T00:00:00Z`, endTime: `${dayAhead(100)}T00:00:00Z` }, /"To": must be at most 90 days after From/],
 		[{ startTime: `${dayAhead(1)}T00:00:00Z`, endTime: `${dayAhead(2)}T00:00:00Z`, options: { limit: 0 } }, /"Limit": must be at least 1/],
+		[{ startTime: `${dayAhead(1)}T00:00:00Z`, endTime: `${dayAhead(2)}T00:00:00Z`, options: { limit: 2.5 } }, /"Limit": must be a whole number, got 2.5/],
 	])('refuses %j before sending', async (extra, pattern) => {
 		const error = await runError(sandbox(), slots(extra));
 		expect(error.message).toMatch(pattern);

@@ -1,5 +1,5 @@
-import { SEED_IDS } from '../../sandbox';
-import { COMM_SEED, commState } from '../../sandbox/resources/communication';
+import { READING_VALUES, SEED_IDS } from '../../sandbox';
+import { COMM_SEED } from '../../sandbox/resources/communication';
 import { communicationMethods } from '../../nodes/Lofty/methods/communication';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, byId, node, run, runError, useSandbox } from '../harness/sandbox';
@@ -11,39 +11,59 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const asOtherAgent = () => ({ credential: apiKeyCredential(sandbox(), sandbox().otherAgentApiKey) });
 const comm = (operation: string, extra: Record<string, unknown> = {}) => ({ resource: 'communication', operation, ...extra });
 
-describe('Communication: history of a lead', () => {
-	it('Get Call History (V2) returns dialer and logged calls, 1000 per request, paging by currentId', async () => {
+// docs/api-readings.md, row 3: the spec's call lists need leadUserId, the OpenAPI's read leadId; the node sends both.
+describe.each(READING_VALUES.callHistoryLead)('Communication: call history (callHistoryLead %s)', (reading) => {
+	beforeEach(() => sandbox().readings.set({ callHistoryLead: reading }));
+	const leadUserIdOf = (leadId: string) => String(sandbox().store.getLead(leadId)!.leadUserId);
+
+	it('Get Call History (V2) returns dialer and logged calls, 1000 per request by currentId, with leadId and the looked-up leadUserId', async () => {
 		const items = await run(sandbox(), comm('getCallHistory', { leadId: byId(HISTORY), returnAll: true }));
 		expect(items).toHaveLength(COMM_SEED.historyDialerCalls + COMM_SEED.historyLoggedCalls);
 		const requests = sandbox().requests;
-		expect(requests.map((r) => r.path)).toEqual(Array(3).fill('/v1.0/communication/call/v2'));
-		expect(requests.map((r) => r.query.limit)).toEqual(['1000', '1000', '1000']);
-		expect(requests[0].query.currentId).toBeUndefined();
-		expect(requests[1].query.currentId).toBe(items[999].json.id);
-		expect(requests[0].query.leadId).toBe(HISTORY);
+		expect(requests.map((r) => r.path)).toEqual([`/v1.0/leads/${HISTORY}`, ...Array(3).fill('/v1.0/communication/call/v2')]);
+		const pages = requests.slice(1);
+		expect(pages.map((r) => r.query.limit)).toEqual(['1000', '1000', '1000']);
+		expect(pages[0].query.currentId).toBeUndefined();
+		expect(pages[1].query.currentId).toBe(items[999].json.id);
+		for (const page of pages) expect(page.query).toMatchObject({ leadId: HISTORY, leadUserId: leadUserIdOf(HISTORY) });
 		expect(new Set(items.map((i) => i.json.id)).size).toBe(items.length);
 		expect(typeof items[0].json.id).toBe('string');
 		expect(items.some((i) => i.json.communicationType === 'LOGGED')).toBe(true);
 	});
 
-	it('Limit asks for one page of that size', async () => {
+	it('Limit asks for one page of that size; a given Lead User ID saves the lookup', async () => {
 		const items = await run(sandbox(), comm('getCallHistory', { leadId: byId(HISTORY), limit: 7 }));
 		expect(items).toHaveLength(7);
-		expect(sandbox().requests.map((r) => r.query.limit)).toEqual(['7']);
+		expect(sandbox().requests.map((r) => [r.path, r.query.limit])).toEqual([[`/v1.0/leads/${HISTORY}`, undefined], ['/v1.0/communication/call/v2', '7']]);
+		sandbox().requests.length = 0;
+		const again = await run(sandbox(), comm('getCallHistory', { leadId: byId(HISTORY), limit: 5, options: { leadUserId: leadUserIdOf(HISTORY) } }));
+		expect(again).toHaveLength(5);
+		expect(sandbox().requests.map((r) => r.path)).toEqual(['/v1.0/communication/call/v2']);
 	});
 
-	it('Get Call History (V1): dialer calls only, simplified unless Simplify is off', async () => {
+	it('Get Call History (V1): dialer calls only, simplified unless Simplify is off; one lookup per lead in an execution', async () => {
 		const items = await run(sandbox(), comm('getCallHistoryV1', { leadId: byId(HISTORY), returnAll: true }));
 		expect(items).toHaveLength(COMM_SEED.historyDialerCalls);
 		expect(sandbox().count('GET', '/v1.0/communication/call')).toBe(2);
 		expect(Object.keys(items[0].json).sort()).toEqual(
 			['agentId', 'callingOutcome', 'dialerCallRecordId', 'direction', 'duration', 'id', 'leadId', 'leadPhoneNumber', 'note', 'startTime', 'status', 'userId'].sort(),
 		);
-		const [full] = await run(sandbox(), comm('getCallHistoryV1', { leadId: byId(HISTORY), limit: 1, simplify: false }));
-		expect(full.json).toHaveProperty('price');
-		expect(full.json).toHaveProperty('recordingSwitch');
+		sandbox().requests.length = 0;
+		const three = await run(sandbox(), comm('getCallHistoryV1', { leadId: byId(HISTORY), limit: 1, simplify: false }), { items: [{}, {}, {}] });
+		expect(three).toHaveLength(3);
+		expect(three[0].json).toHaveProperty('price');
+		expect(three[0].json).toHaveProperty('recordingSwitch');
+		expect(sandbox().count('GET', '/v1.0/leads/{leadId}')).toBe(1);
 	});
 
+	it('a lead that does not exist fails with the lookup\'s LEAD_NOT_EXIST, nothing else sent', async () => {
+		const error = await runError(sandbox(), comm('getCallHistory', { leadId: byId('123456789') }));
+		expect(error.message).toMatch(/^Lofty error \(HTTP 404 LEAD_NOT_EXIST\)/);
+		expect(sandbox().count('GET', '/v1.0/communication/call/v2')).toBe(0);
+	});
+});
+
+describe('Communication: history of a lead', () => {
 	it('Get Email History and Get Text History return all entries of the lead', async () => {
 		const emails = await run(sandbox(), comm('getEmailHistory', { leadId: byId(HISTORY), returnAll: true }));
 		expect(emails).toHaveLength(COMM_SEED.historyEmails);
@@ -58,17 +78,6 @@ describe('Communication: history of a lead', () => {
 		const error = await runError(sandbox(), comm('getTextHistory', { leadId: byId(SEED_IDS.trashedLeadId) }));
 		expect(error.message).toMatch(/^Lofty error \(HTTP 404 LEAD_NOT_EXIST\)/);
 		expect(error.description).toMatch(/not in your Lofty team/);
-	});
-
-	it('when Lofty insists on leadUserId (the spec\'s reading), names the lead\'s value; with it set the call works', async () => {
-		commState(sandbox().store).requireLeadUserId = true;
-		const leadUserId = String(sandbox().store.getLead(HISTORY)!.leadUserId);
-		const error = await runError(sandbox(), comm('getCallHistory', { leadId: byId(HISTORY), limit: 5 }));
-		expect(error.message).toMatch(/HTTP 400 MISSING_PARAMETER/);
-		expect(error.description).toContain(`this lead's is ${leadUserId}`);
-		const items = await run(sandbox(), comm('getCallHistory', { leadId: byId(HISTORY), limit: 5, options: { leadUserId } }));
-		expect(items).toHaveLength(5);
-		expect(sandbox().requests.at(-1)!.query).toMatchObject({ leadId: HISTORY, leadUserId });
 	});
 });
 
@@ -142,6 +151,38 @@ describe('Communication: Search Agent Communications (V2, cursor)', () => {
 		const missing = await runError(sandbox(), comm('searchByAgent', { startTime: window.startTime, endTime: '' }));
 		expect(missing.message).toBe('Invalid value for "To": is required');
 		expect(sandbox().requests).toHaveLength(0);
+	});
+});
+
+// docs/api-readings.md, row 8: without type, Lofty's default is undocumented (the spec describes ALL): type=ALL is sent.
+describe.each(READING_VALUES.communicationType)('Communication: Search Agent Communications without a type (communicationType %s)', (reading) => {
+	beforeEach(() => sandbox().readings.set({ communicationType: reading }));
+	const window = { startTime: iso(COMM_SEED.windowStart), endTime: iso(COMM_SEED.windowEnd) };
+
+	it('returns calls, texts and emails, sending type=ALL on every page', async () => {
+		const items = await run(sandbox(), comm('searchByAgent', { ...window, returnAll: true }));
+		expect(items).toHaveLength(COMM_SEED.windowCalls + COMM_SEED.windowTexts + COMM_SEED.windowEmails);
+		expect(sandbox().requests.map((r) => r.query.type)).toEqual(['ALL', 'ALL', 'ALL']);
+	});
+});
+
+// docs/api-readings.md, row 9: currentId is the last record's id, the next page after it (spec) or from it (inclusive).
+describe.each(READING_VALUES.currentId)('Communication: history paging (currentId %s)', (reading) => {
+	beforeEach(() => sandbox().readings.set({ currentId: reading }));
+
+	it('Return All of the call history returns every call once', async () => {
+		const items = await run(sandbox(), comm('getCallHistory', { leadId: byId(HISTORY), returnAll: true }));
+		const ids = items.map((i) => i.json.id);
+		expect(ids).toHaveLength(COMM_SEED.historyDialerCalls + COMM_SEED.historyLoggedCalls);
+		expect(new Set(ids).size).toBe(ids.length);
+		const pages = sandbox().requests.filter((r) => r.path === '/v1.0/communication/call/v2');
+		expect(pages).toHaveLength(3);
+		expect(pages[1].query.currentId).toBe(ids[999]);
+	});
+
+	it('a Limit across pages gets exactly that many, each once', async () => {
+		const items = await run(sandbox(), comm('getCallHistory', { leadId: byId(HISTORY), limit: 1500 }));
+		expect(new Set(items.map((i) => i.json.id)).size).toBe(1500);
 	});
 });
 

@@ -1,4 +1,4 @@
-import { SEED_IDS } from '../../sandbox';
+import { READING_VALUES, SEED_IDS } from '../../sandbox';
 import { COMM_SEED, commState } from '../../sandbox/resources/communication';
 import { manualLog } from '../../nodes/Lofty/resources/manualLog';
 import { byId, node, run, runError, useSandbox } from '../harness/sandbox';
@@ -106,6 +106,49 @@ describe('Manual Log: Get Many', () => {
 		const error = await runError(sandbox(), log('getAll', { leadId: byId(SEED_IDS.trashedLeadId), logType: 'logText' }));
 		expect(error.message).toMatch(/HTTP 404 LEAD_NOT_EXIST/);
 		expect(error.description).toMatch(/in the trash/);
+	});
+});
+
+// docs/api-readings.md, row 9: with currentId the sort is kept (spec) or ignored, by id (OpenAPI); currentId is
+// exclusive (spec) or inclusive. The node reads several pages by id and sorts them itself.
+describe.each(
+	READING_VALUES.manualLogSort.flatMap((manualLogSort) => READING_VALUES.currentId.map((currentId) => ({ manualLogSort, currentId }))),
+)('Manual Log: Get Many over several pages (manualLogSort $manualLogSort, currentId $currentId)', (readings) => {
+	beforeEach(() => sandbox().readings.set(readings));
+	const COUNT = 1100;
+
+	/** A lead with 1100 logged calls whose logged times run in another order than their ids. */
+	function shuffledLead(): string {
+		const lead = sandbox().store.addLead({ firstName: 'Shuffled', ownerUserId: SEED_IDS.demoUserId });
+		const state = commState(sandbox().store);
+		for (let k = 0; k < COUNT; k++) {
+			const time = Date.UTC(2025, 0, 1) + ((k * 7919) % COUNT) * 60_000;
+			state.add({ leadId: lead.leadId, agentId: BigInt(SEED_IDS.demoUserId), kind: 'CALL', communicationType: 'LOGGED', direction: 'Outbound', time, logType: 'logCall', content: `#${k}` });
+		}
+		return lead.leadId.toString();
+	}
+
+	it.each(['asc', 'desc'])('Return All sorted by logged time (%s): every entry once, in order, sort=id on every page', async (order) => {
+		const leadId = shuffledLead();
+		const items = await run(sandbox(), log('getAll', { leadId: byId(leadId), logType: 'logCall', returnAll: true, filters: { order } }));
+		expect(items).toHaveLength(COUNT);
+		expect(new Set(items.map((i) => i.json.id)).size).toBe(COUNT);
+		const times = items.map((i) => String(i.json.createTime));
+		const sorted = [...times].sort();
+		expect(times).toEqual(order === 'asc' ? sorted : sorted.reverse());
+		expect(sandbox().requests.map((r) => [r.query.sort, r.query.order])).toEqual([['id', order], ['id', order]]);
+	});
+
+	it('a Limit of at most one page keeps the sort asked for; above it, Sort By ID is needed', async () => {
+		const leadId = shuffledLead();
+		const items = await run(sandbox(), log('getAll', { leadId: byId(leadId), logType: 'logCall', limit: 5, filters: { sort: 'createTime' } }));
+		const byTime = Array.from({ length: COUNT }, (_, k) => k).sort((a, b) => ((a * 7919) % COUNT) - ((b * 7919) % COUNT));
+		expect(items.map((i) => i.json.content)).toEqual(byTime.slice(0, 5).map((k) => `#${k}`));
+		expect(sandbox().requests[0].query).toMatchObject({ sort: 'createTime', limit: '5' });
+		const error = await runError(sandbox(), log('getAll', { leadId: byId(leadId), logType: 'logCall', limit: 1050 }));
+		expect(error.message).toMatch(/^Invalid value for "Limit": above 1000 needs Sort By ID/);
+		const byId1050 = await run(sandbox(), log('getAll', { leadId: byId(leadId), logType: 'logCall', limit: 1050, filters: { sort: 'id' } }));
+		expect(new Set(byId1050.map((i) => i.json.id)).size).toBe(1050);
 	});
 });
 

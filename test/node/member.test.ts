@@ -1,4 +1,4 @@
-import { SEED_IDS } from '../../sandbox';
+import { READING_VALUES, SEED_IDS } from '../../sandbox';
 import { memberMethods } from '../../nodes/Lofty/methods/member';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, byId, node, run, runError, useSandbox } from '../harness/sandbox';
@@ -60,6 +60,20 @@ describe('Member: Get Many', () => {
 		expect(items.length).toBeGreaterThan(1);
 		expect(items.every((i) => i.json.groupId === SEED_IDS.downtownOfficeId)).toBe(true);
 		expect(sandbox().requests[0].query.groupIds).toBe(SEED_IDS.downtownOfficeId);
+	});
+
+	// docs/api-readings.md, row 10: groupIds is an array parameter; its OpenAPI form repeats the key.
+	describe.each(READING_VALUES.queryArrays)('several offices (queryArrays %s)', (reading) => {
+		beforeEach(() => sandbox().readings.set({ queryArrays: reading }));
+
+		it('returns the members of each office, sending groupIds=a&groupIds=b', async () => {
+			const offices: string[] = [SEED_IDS.downtownOfficeId, SEED_IDS.northOfficeId];
+			const expected = sandbox().store.teamMembers(BigInt(SEED_IDS.teamId)).filter((m) => offices.includes(String(m.groupId))).length;
+			const items = await run(sandbox(), { resource: 'member', operation: 'getAll', returnAll: true, filters: { groupIds: offices } });
+			expect(items).toHaveLength(expected);
+			expect(new Set(items.map((i) => i.json.groupId))).toEqual(new Set(offices));
+			expect(sandbox().requests[0].query.groupIds).toEqual(offices);
+		});
 	});
 
 	it('explains USER_NOT_EXIST when no member is in the chosen offices', async () => {

@@ -1,4 +1,4 @@
-import { SEED_IDS } from '../../sandbox';
+import { READING_VALUES, SEED_IDS } from '../../sandbox';
 import { NOTE_SEED, noteState } from '../../sandbox/resources/note';
 import { byId, run, runError, useSandbox } from '../harness/sandbox';
 
@@ -76,6 +76,34 @@ describe('Note: Get Many', () => {
 		const system = await getAll({ noteTypes: ['System'] });
 		expect(system.map((i) => i.json.noteId)).toEqual([NOTE_SEED.system]);
 		expect(sandbox().requests[1].query).toEqual({ leadId: SEED_IDS.bigLeadId, includeSystemNote: 'true' });
+	});
+
+	// docs/api-readings.md, row 5: the spec's notes carry noteType; the OpenAPI's only systemNote.
+	describe.each(READING_VALUES.noteType)('Note Types filter (noteType %s)', (reading) => {
+		beforeEach(() => sandbox().readings.set({ noteType: reading }));
+		const ids = (items: Array<{ json: Record<string, unknown> }>) => items.map((i) => i.json.noteId).sort();
+
+		it('System, and the others together, are told apart by noteType or by systemNote', async () => {
+			expect(ids(await getAll({ noteTypes: ['System'] }))).toEqual([NOTE_SEED.system]);
+			expect(ids(await getAll({ noteTypes: ['Manual', 'AI'] }))).toEqual([NOTE_SEED.pinned, NOTE_SEED.manual, NOTE_SEED.ai].sort());
+			expect(ids(await getAll({ noteTypes: ['Manual', 'AI', 'System'] }))).toHaveLength(4);
+			const [record] = await getAll({ noteTypes: ['System'] });
+			expect(record.json.systemNote).toBe(true);
+			expect('noteType' in record.json).toBe(reading === 'spec');
+		});
+
+		it('AI or Manual alone: filtered by noteType, or refused naming the other reading when notes carry only systemNote', async () => {
+			if (reading === 'spec') {
+				expect(ids(await getAll({ noteTypes: ['AI'] }))).toEqual([NOTE_SEED.ai]);
+				expect(ids(await getAll({ noteTypes: ['Manual'] }))).toEqual([NOTE_SEED.pinned, NOTE_SEED.manual].sort());
+				return;
+			}
+			for (const noteTypes of [['AI'], ['Manual', 'System']]) {
+				const error = await runError(sandbox(), { resource: 'note', operation: 'getAll', leadId: byId(SEED_IDS.bigLeadId), options: { noteTypes } });
+				expect(error.message).toMatch(/^Invalid value for "Note Types": Lofty's notes carry no noteType here, only systemNote \(as in its OpenAPI\), so AI notes cannot be told from manual ones/);
+				expect(error.description).toMatch(/^Lofty's answer cannot give what the field asks for/);
+			}
+		});
 	});
 
 	it('returns nothing for a lead without notes', async () => {

@@ -1,10 +1,23 @@
-import { SEED_IDS } from '../../sandbox';
+import { READING_VALUES, SEED_IDS } from '../../sandbox';
 import { OPPORTUNITY_IDS, opportunityState } from '../../sandbox/resources/opportunity';
 import { byId, run, runError, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();
 const alert = (extra: Record<string, unknown>) => ({ resource: 'opportunity', operation: 'sendAlert', ...extra });
 const sent = () => opportunityState(sandbox().store).sent;
+
+// docs/api-readings.md, row 11: the answer is {status: {code, msg}, data}; status.code 0 is success under both readings.
+describe.each(READING_VALUES.statusEnvelope)('Opportunity: Send Alert (statusEnvelope %s)', (reading) => {
+	beforeEach(() => sandbox().readings.set({ statusEnvelope: reading }));
+
+	it('a dispatched alert and an unconfirmed one are both successes', async () => {
+		const [dispatched] = await run(sandbox(), alert({ leadId: byId(SEED_IDS.bigLeadId), notificationType: 11 }));
+		expect(dispatched.json).toEqual({ leadId: SEED_IDS.bigLeadId, notificationType: 11, dispatched: true });
+		const [pond] = await run(sandbox(), alert({ leadId: byId(OPPORTUNITY_IDS.pondLeadId), notificationType: 11 }));
+		expect(pond.json).toMatchObject({ dispatched: false });
+		expect(sent()).toHaveLength(2);
+	});
+});
 
 describe('Opportunity: Send Alert', () => {
 	it('alerts the assigned agent, by push, SMS and email for a listing view', async () => {

@@ -1,4 +1,4 @@
-import { SEED_IDS } from '../../sandbox';
+import { READING_VALUES, SEED_IDS } from '../../sandbox';
 import { ORG_SEED, orgState } from '../../sandbox/resources/organization';
 import { organizationMethods } from '../../nodes/Lofty/methods/organization';
 import { createContext } from '../harness/context';
@@ -53,19 +53,34 @@ describe('Organization: Update Company', () => {
 	});
 });
 
-describe('Organization: Create Office', () => {
-	it('creates an office with PUT and returns it with its 64-bit ID exact', async () => {
+// docs/api-readings.md, row 13: the spec creates with POST (no id), the OpenAPI with PUT ("Add Office").
+describe.each(READING_VALUES.officeCreate)('Organization: Create Office (officeCreate %s)', (reading) => {
+	beforeEach(() => sandbox().readings.set({ officeCreate: reading }));
+	const methods = () => sandbox().requests.map((r) => r.method);
+
+	it('creates one office and returns it with its 64-bit ID exact: POST without an ID, then PUT once Lofty refuses that as an update', async () => {
 		const [item] = await run(sandbox(), {
 			resource: 'organization',
 			operation: 'createOffice',
 			name: 'Lakeway Office',
 			additionalFields: { parentId: SEED_IDS.northOfficeId, city: 'Lakeway', state: 'TX', email: 'lakeway@example.com', allowManageSub: true },
 		});
-		expect(sandbox().requests[0].method).toBe('PUT');
-		expect(sandbox().requests[0].body).toContain(`"parentId":${SEED_IDS.northOfficeId}`);
+		expect(methods()).toEqual(reading === 'spec' ? ['POST'] : ['POST', 'PUT']);
+		for (const request of sandbox().requests) {
+			expect(request.body).toContain(`"parentId":${SEED_IDS.northOfficeId}`);
+			expect(JSON.parse(request.body)).not.toHaveProperty('id');
+		}
+		expect(sandbox().faults.writes('*', '/v1.0/org/office')).toBe(1);
 		expect(item.json).toMatchObject({ id: '9007199254790001', parentId: SEED_IDS.northOfficeId, name: 'Lakeway Office', city: 'Lakeway', allowManageSub: true });
 		const [org] = await run(sandbox(), { resource: 'organization', operation: 'get' });
 		expect((org.json.enterpriseInfo as any).visibleOrgInfoList.map((o: any) => o.groupId)).toContain('9007199254790001');
+	});
+
+	it('learns the reading once per execution: later items go out in the right form at once', async () => {
+		const items = await run(sandbox(), (i) => ({ resource: 'organization', operation: 'createOffice', name: `Office ${i}` }), { items: [{}, {}, {}] });
+		expect(items.map((i) => i.json.name)).toEqual(['Office 0', 'Office 1', 'Office 2']);
+		expect(methods()).toEqual(reading === 'spec' ? ['POST', 'POST', 'POST'] : ['POST', 'PUT', 'PUT', 'PUT']);
+		expect(sandbox().faults.writes('*', '/v1.0/org/office')).toBe(3);
 	});
 
 	it('lets an office manager create below their own office, not elsewhere (20017)', async () => {
@@ -75,7 +90,9 @@ describe('Organization: Create Office', () => {
 		const error = await runError(sandbox(), { resource: 'organization', operation: 'createOffice', name: 'Team C', additionalFields: { parentId: SEED_IDS.downtownOfficeId } }, manager);
 		expect(error.message).toMatch(/HTTP 400 20017/);
 	});
+});
 
+describe('Organization: Create Office, checks', () => {
 	it('refuses a blank name and a malformed e-mail before sending', async () => {
 		const blank = await runError(sandbox(), { resource: 'organization', operation: 'createOffice', name: '  ' });
 		expect(blank.message).toBe('Invalid value for "Name": is required');

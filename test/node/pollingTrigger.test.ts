@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { SEED_IDS, parseJson } from '../../sandbox';
+import { READING_VALUES, SEED_IDS, parseJson } from '../../sandbox';
 import { commState } from '../../sandbox/resources/communication/state';
 import { leadPersistence } from '../../sandbox/resources/lead';
 import { poll } from '../harness/poll';
@@ -103,7 +103,8 @@ describe('Lofty Polling Trigger', () => {
 		expect(two.items?.map((i) => i.leadId)).toEqual([c]);
 	});
 
-	it('more new leads than one page (150): every one once, oldest first', async () => {
+	it.each(READING_VALUES.leadPaging)('more new leads than one page (150): every one once, oldest first (leadPaging %s)', async (reading) => {
+		sandbox().readings.set({ leadPaging: reading });
 		const start = await poll(sandbox(), leadsOnly);
 		const base = Date.now();
 		const ids: string[] = [];

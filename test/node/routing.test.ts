@@ -1,4 +1,4 @@
-import { SEED_IDS } from '../../sandbox';
+import { READING_VALUES, SEED_IDS } from '../../sandbox';
 import { ORG_SEED } from '../../sandbox/resources/organization';
 import { ROUTING_IDS, STRATEGY, routingState } from '../../sandbox/resources/routing';
 import { routingMethods } from '../../nodes/Lofty/methods/routing';
@@ -117,6 +117,49 @@ describe('Routing: Update Rule', () => {
 	it('moves a rule to a lead pond', async () => {
 		await run(sandbox(), update({ strategyType: STRATEGY.LEAD_POND, groupId: ROUTING_IDS.pondId }, ROUTING_IDS.luxuryRuleId));
 		expect(rule(ROUTING_IDS.luxuryRuleId)).toMatchObject({ strategyType: STRATEGY.LEAD_POND, groupId: 7001n, memberWeights: [], touchMinutes: null });
+	});
+});
+
+// docs/api-readings.md, row 6: memberWeights is a list (the node's first reading) or one object (the OpenAPI).
+describe.each(READING_VALUES.memberWeights)('Routing: Update Rule member weights (memberWeights %s)', (reading) => {
+	beforeEach(() => sandbox().readings.set({ memberWeights: reading }));
+	const update = (values: Array<Record<string, unknown>>) => ({
+		resource: 'routing',
+		operation: 'updateRule',
+		type: '1',
+		ruleId: ROUTING_IDS.zillowRuleId,
+		updateFields: { memberWeights: { values } },
+	});
+	const weights = () => rule(ROUTING_IDS.zillowRuleId).memberWeights.map((w) => [w.memberId.toString(), w.weight]);
+
+	it('one member weight arrives: as a list, or as one object after Lofty refuses the list; later items go out right at once', async () => {
+		const items = await run(sandbox(), (i) => update([{ memberId: SEED_IDS.otherAgentUserId, weight: 3 + i }]), { items: [{}, {}] });
+		expect(items.map((i) => i.json.updated)).toEqual([true, true]);
+		expect(weights()).toEqual([[SEED_IDS.otherAgentUserId, 4]]);
+		const sent = sandbox().requests.map((r) => [r.status, Array.isArray(JSON.parse(r.body).routingStrategy.memberWeights)]);
+		expect(sent).toEqual(reading === 'spec' ? [[200, true], [200, true]] : [[400, true], [200, false], [200, false]]);
+		expect(sandbox().faults.writes('PUT')).toBe(2);
+	});
+
+	it('several member weights: all set, or refused naming the reading with nothing changed', async () => {
+		const before = weights();
+		const params = update([{ memberId: SEED_IDS.demoUserId, weight: 2 }, { memberId: SEED_IDS.otherAgentUserId }]);
+		if (reading === 'spec') {
+			await run(sandbox(), params);
+			expect(weights()).toEqual([[SEED_IDS.demoUserId, 2], [SEED_IDS.otherAgentUserId, 1]]);
+			return;
+		}
+		const error = await runError(sandbox(), params);
+		expect(error.message).toMatch(/^Invalid value for "Member Weights": Lofty takes one member weight here \(it refused a list, as its OpenAPI draws memberWeights as one object\), and this rule sets 2/);
+		expect(error.description).toBe('Lofty refused the request, so nothing was changed. Correct the field and run again.');
+		expect(weights()).toEqual(before);
+		expect(sandbox().faults.writes('PUT')).toBe(0);
+	});
+
+	it('a refused member (INVAID_MEMBER_WEIGHT) is explained, not taken for the other reading', async () => {
+		const error = await runError(sandbox(), update([{ memberId: LENDER, weight: 1 }]));
+		expect(error.message).toContain('HTTP 400 INVAID_MEMBER_WEIGHT');
+		expect(error.description).toMatch(/Get Assignable Members/);
 	});
 });
 

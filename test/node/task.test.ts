@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { OTHER_AGENT_API_KEY, SEED_IDS, parseJson } from '../../sandbox';
+import { OTHER_AGENT_API_KEY, READING_VALUES, SEED_IDS, parseJson } from '../../sandbox';
 import { TASK_SEED, taskState } from '../../sandbox/resources/task';
 import { getTimeZones, searchTasks } from '../../nodes/Lofty/methods/task';
 import { createContext } from '../harness/context';
@@ -133,7 +133,9 @@ describe('Task: Get Many', () => {
 	});
 });
 
-describe('Task: Get My Tasks', () => {
+// docs/api-readings.md, row 9: every paging test of Get My Tasks runs with currentId exclusive (spec) and inclusive.
+describe.each(READING_VALUES.currentId)('Task: Get My Tasks (currentId %s)', (reading) => {
+	beforeEach(() => sandbox().readings.set({ currentId: reading }));
 	const mine = () => [...taskState(sandbox().store).entries.values()].filter((t) => String(t.assignedUserId) === SEED_IDS.demoUserId && !t.deleteFlag).length;
 
 	it('Return All pages 100 at a time by the last ID until a short page', async () => {
@@ -142,7 +144,8 @@ describe('Task: Get My Tasks', () => {
 		expect(items).toHaveLength(n);
 		expect(new Set(items.map((i) => i.json.id)).size).toBe(n);
 		const requests = sandbox().requests;
-		expect(requests).toHaveLength(Math.ceil(n / 100));
+		// from the same id, each page brings 99 new tasks
+		expect(requests).toHaveLength(reading === 'spec' ? Math.ceil(n / 100) : 1 + Math.ceil((n - 100) / 99));
 		expect(requests.map((r) => r.query.limit)).toEqual(requests.map(() => '100'));
 		expect(requests[0].query.currentId).toBeUndefined();
 		expect(requests[1].query.currentId).toBe(items[99].json.id);
@@ -151,7 +154,9 @@ describe('Task: Get My Tasks', () => {
 	it('Limit asks for no more than needed', async () => {
 		const items = await task('getMyTasks', { limit: 150 });
 		expect(items).toHaveLength(150);
-		expect(sandbox().requests.map((r) => r.query.limit)).toEqual(['100', '50']);
+		expect(new Set(items.map((i) => i.json.id)).size).toBe(150);
+		// from the same id, the second page brings 49 new tasks: one more page asks for the last one (and its start)
+		expect(sandbox().requests.map((r) => r.query.limit)).toEqual(reading === 'spec' ? ['100', '50'] : ['100', '50', '2']);
 	});
 
 	it('gets another agent\'s tasks in a chosen time zone', async () => {

@@ -1,5 +1,5 @@
 import { getWebhookSubscriptions } from '../../nodes/Lofty/methods/webhook';
-import { SEED_IDS, parseJson } from '../../sandbox';
+import { READING_VALUES, SEED_IDS, parseJson } from '../../sandbox';
 import { MAX_WEBHOOK_SUBSCRIPTIONS, WEBHOOK_IDS, webhookState } from '../../sandbox/resources/webhook';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, node, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';
@@ -7,6 +7,20 @@ import { apiKeyCredential, node, oauthCredential, run, runError, useSandbox } fr
 const sandbox = useSandbox();
 const create = (extra: Record<string, unknown> = {}) =>
 	run(sandbox(), { resource: 'webhook', operation: 'create', listId: 2, callbackUrl: 'https://example.com/hooks/lofty', ...extra });
+
+// docs/api-readings.md, row 12: Batch Size is an integer in the OpenAPI; a decimal never reaches Lofty.
+describe.each(READING_VALUES.integers)('Webhook: Create, Batch Size (integers %s)', (reading) => {
+	beforeEach(() => sandbox().readings.set({ integers: reading }));
+
+	it('a whole number is kept exactly; a decimal is refused before sending', async () => {
+		const [item] = await create({ additionalFields: { limit: 250 } });
+		expect(item.json).toMatchObject({ limit: 250 });
+		sandbox().requests.length = 0;
+		const error = await runError(sandbox(), { resource: 'webhook', operation: 'create', listId: 2, callbackUrl: 'https://example.com/hooks/lofty', additionalFields: { limit: 250.5 } });
+		expect(error.message).toBe('Invalid value for "Batch Size": must be a whole number, got 250.5');
+		expect(sandbox().requests).toHaveLength(0);
+	});
+});
 
 describe('Webhook: Create', () => {
 	it('subscribes with Lofty\'s defaults, sending only the fields given', async () => {

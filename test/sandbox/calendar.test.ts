@@ -72,21 +72,32 @@ describe('GET /v2.0/calendar', () => {
 		expect(ids).not.toContain(CALENDAR_SEED.task);
 	});
 
-	it('takes startTime as epoch ms (spec) or ISO with offset (OpenAPI), and startTimeMs when startTime is absent', async () => {
+	it('calendarTime spec: startTime / endTime are epoch ms; ISO there is refused naming the format; startTimeMs is unknown', async () => {
 		const from = Date.UTC(2026, 0, 1);
 		const to = Date.UTC(2026, 6, 1);
 		const byMs = (await list({ startTime: from, endTime: to, pageSize: 500 })).body.data.total;
-		const byIso = (await list({ startTime: '2025-12-31T16:00:00-08:00', endTime: '2026-07-01T00:00:00Z', pageSize: 500 })).body.data.total;
-		const byMsParam = (await list({ startTimeMs: from, endTimeMs: to, pageSize: 500 })).body.data.total;
 		expect(byMs).toBeGreaterThan(0);
-		expect(byIso).toBe(byMs);
-		expect(byMsParam).toBe(byMs);
-		// an ISO time without offset is read in timeZoneCode, and refused without it
-		const local = (await list({ startTime: '2026-01-01T00:00:00', endTime: to, timeZoneCode: 'UTC' })).body.data.total;
-		expect(local).toBe(byMs);
-		expectInvalid(await list({ startTime: '2026-01-01T00:00:00' }), /no UTC offset/);
+		expectInvalid(await list({ startTime: '2025-12-31T16:00:00-08:00', endTime: to }), /Unparsable timestamp '2025-12-31T16:00:00-08:00' for 'startTime': expected epoch milliseconds/);
+		expectInvalid(await list({ startTimeMs: from, endTimeMs: to }), /at least one of startTime or endTime is required/);
 		expectInvalid(await list({ startTime: 'next tuesday' }), /Unparsable timestamp 'next tuesday' for 'startTime'/);
 		expectInvalid(await list({ startTime: to, endTime: from }), /endTime must not be before startTime/);
+	});
+
+	it('calendarTime openapi: startTime / endTime are ISO 8601 (epoch ms there is refused), startTimeMs when startTime is absent', async () => {
+		const from = Date.UTC(2026, 0, 1);
+		const to = Date.UTC(2026, 6, 1);
+		const byMs = (await list({ startTime: from, endTime: to, pageSize: 500 })).body.data.total;
+		sb.readings.set({ calendarTime: 'openapi' });
+		const byIso = (await list({ startTime: '2025-12-31T16:00:00-08:00', endTime: '2026-07-01T00:00:00Z', pageSize: 500 })).body.data.total;
+		const byMsParam = (await list({ startTimeMs: from, endTimeMs: to, pageSize: 500 })).body.data.total;
+		expect(byIso).toBe(byMs);
+		expect(byMsParam).toBe(byMs);
+		// the string form is preferred over the Ms form, and epoch ms in it is a format error
+		expect((await list({ startTime: '2026-01-01T00:00:00Z', startTimeMs: 1, endTime: '2026-07-01T00:00:00Z', pageSize: 500 })).body.data.total).toBe(byMs);
+		expectInvalid(await list({ startTime: from, startTimeMs: from, endTimeMs: to }), /Unparsable timestamp '\d+' for 'startTime': expected ISO 8601 with offset/);
+		// an ISO time without offset is read in timeZoneCode, and refused without it
+		expect((await list({ startTime: '2026-01-01T00:00:00', endTime: '2026-07-01T00:00:00Z', timeZoneCode: 'UTC', pageSize: 500 })).body.data.total).toBe(byMs);
+		expectInvalid(await list({ startTime: '2026-01-01T00:00:00' }), /no UTC offset/);
 	});
 
 	it('pageSize is 1 to 500 and pages are 0-based', async () => {
@@ -315,13 +326,18 @@ describe('GET /v2.0/calendar/meetings/available', () => {
 		expect(await starts()).toContain(showing + 7_200_000);
 	});
 
-	it('accepts ISO with offset and the Ms forms; the string form wins when both are given', async () => {
+	it('calendarTime openapi: ISO with offset or the Ms forms; the string form wins when both are given; spec: epoch ms only', async () => {
 		const from = future(2);
+		const byMs = (await slots({ startTime: from, endTime: from + 7 * DAY, limit: 500 })).body.data.total;
+		expectInvalid(await slots({ startTime: iso(from), endTime: iso(from + 7 * DAY) }), /expected epoch milliseconds/);
+		sb.readings.set({ calendarTime: 'openapi' });
 		const a = (await slots({ startTime: iso(from), endTime: iso(from + 7 * DAY), limit: 500 })).body.data.total;
 		const b = (await slots({ startTimeMs: from, endTimeMs: from + 7 * DAY, limit: 500 })).body.data.total;
 		const c = (await slots({ startTime: iso(from), startTimeMs: 1, endTime: iso(from + 7 * DAY), limit: 500 })).body.data.total;
+		expect(a).toBe(byMs);
 		expect(b).toBe(a);
 		expect(c).toBe(a);
+		expectInvalid(await slots({ startTime: from, endTime: from + 7 * DAY }), /expected ISO 8601 with offset/);
 	});
 
 	it('refuses missing, past, reversed or over-90-day ranges and a limit below 1', async () => {

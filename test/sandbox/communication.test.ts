@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { COMM_SEED, commState } from '../../sandbox/resources/communication';
+import { COMM_SEED } from '../../sandbox/resources/communication';
 import { client, s } from './helpers';
 
 let sb: Sandbox;
@@ -13,6 +13,8 @@ const api = () => client(sb.url, { token: DEMO_API_KEY });
 const other = () => client(sb.url, { token: OTHER_AGENT_API_KEY });
 const HISTORY = COMM_SEED.historyLeadId;
 const DAY = 86_400_000;
+/** leadId with its leadUserId: what the call lists need under the spec's reading (and the node sends). */
+const leadParams = (leadId: string) => ({ leadId, leadUserId: s(sb.store.getLead(leadId)!.leadUserId) });
 
 describe('GET /v1.0/communication/{call,call/v2,email,text}', () => {
 	it('default page of 10, oldest first by id, keyed by calls / emails / texts', async () => {
@@ -22,7 +24,7 @@ describe('GET /v1.0/communication/{call,call/v2,email,text}', () => {
 			['/v1.0/communication/email', 'emails'],
 			['/v1.0/communication/text', 'texts'],
 		]) {
-			const r = await api().get(path, { params: { leadId: HISTORY } });
+			const r = await api().get(path, { params: leadParams(HISTORY) });
 			expect(r.status).toBe(200);
 			const ids = r.body[key].map((e: { id: bigint }) => BigInt(e.id));
 			expect(ids).toHaveLength(10);
@@ -35,7 +37,7 @@ describe('GET /v1.0/communication/{call,call/v2,email,text}', () => {
 			let n = 0;
 			let currentId: string | undefined;
 			for (;;) {
-				const r = await api().get(path, { params: { leadId: HISTORY, limit: 1000, currentId } });
+				const r = await api().get(path, { params: { ...leadParams(HISTORY), limit: 1000, currentId } });
 				n += r.body.calls.length;
 				if (r.body.calls.length < 1000) return { n, last: r.body.calls };
 				currentId = s(r.body.calls[r.body.calls.length - 1].id);
@@ -45,7 +47,7 @@ describe('GET /v1.0/communication/{call,call/v2,email,text}', () => {
 		const v2 = await count('/v1.0/communication/call/v2');
 		expect(v2.n).toBe(COMM_SEED.historyDialerCalls + COMM_SEED.historyLoggedCalls);
 		expect(['outbound', 'inbound']).toContain(v2.last[0].direction);
-		const v1 = await api().get('/v1.0/communication/call', { params: { leadId: HISTORY, limit: 1 } });
+		const v1 = await api().get('/v1.0/communication/call', { params: { ...leadParams(HISTORY), limit: 1 } });
 		expect(v1.body.calls[0]).toHaveProperty('dialerCallRecordId');
 		expect(v1.body.calls[0].startTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 	});
@@ -59,6 +61,14 @@ describe('GET /v1.0/communication/{call,call/v2,email,text}', () => {
 		expect(byOffset.body.emails.map((e: { id: bigint }) => s(e.id))).toEqual(first.body.emails.slice(10, 15).map((e: { id: bigint }) => s(e.id)));
 	});
 
+	it('currentId inclusive: the page starts at that id', async () => {
+		const first = await api().get('/v1.0/communication/text', { params: { leadId: HISTORY, limit: 20 } });
+		const ids = first.body.texts.map((e: { id: bigint }) => s(e.id));
+		sb.readings.set({ currentId: 'inclusive' });
+		const next = await api().get('/v1.0/communication/text', { params: { leadId: HISTORY, limit: 5, currentId: ids[9] } });
+		expect(next.body.texts.map((e: { id: bigint }) => s(e.id))).toEqual(ids.slice(9, 14));
+	});
+
 	it('limit 1 to 1000: 0 is LIMIT_NOT_VALID, 1001 LIMIT_PARAM_OVERSIZE; a negative offset is 20012', async () => {
 		expect((await api().get('/v1.0/communication/text', { params: { leadId: HISTORY, limit: 1000 } })).body.texts).toHaveLength(COMM_SEED.historyTexts);
 		const zero = await api().get('/v1.0/communication/text', { params: { leadId: HISTORY, limit: 0 } });
@@ -69,23 +79,41 @@ describe('GET /v1.0/communication/{call,call/v2,email,text}', () => {
 		expect([neg.status, neg.body.code]).toEqual([400, 20012]);
 	});
 
-	it('takes leadId or leadUserId (spec), refuses neither and a mismatch', async () => {
+	it('email and text lists take leadId or leadUserId, refuse neither and a mismatch', async () => {
 		const lead = sb.store.getLead(HISTORY)!;
-		const byUser = await api().get('/v1.0/communication/call/v2', { params: { leadUserId: s(lead.leadUserId) } });
-		const byLead = await api().get('/v1.0/communication/call/v2', { params: { leadId: HISTORY } });
+		const byUser = await api().get('/v1.0/communication/email', { params: { leadUserId: s(lead.leadUserId) } });
+		const byLead = await api().get('/v1.0/communication/email', { params: { leadId: HISTORY } });
 		expect(byUser.text).toBe(byLead.text);
-		const none = await api().get('/v1.0/communication/call/v2');
+		const none = await api().get('/v1.0/communication/text');
 		expect([none.status, none.body.code]).toEqual([400, 'MISSING_PARAMETER']);
-		const mismatch = await api().get('/v1.0/communication/call/v2', { params: { leadId: SEED_IDS.bigLeadId, leadUserId: s(lead.leadUserId) } });
+		const mismatch = await api().get('/v1.0/communication/email', { params: { leadId: SEED_IDS.bigLeadId, leadUserId: s(lead.leadUserId) } });
 		expect([mismatch.status, mismatch.body.code]).toEqual([400, 20012]);
 	});
 
-	it('strict spec mode requires leadUserId on the call lists only', async () => {
-		commState(sb.store).requireLeadUserId = true;
-		const r = await api().get('/v1.0/communication/call', { params: { leadId: HISTORY } });
-		expect([r.status, r.body.code]).toEqual([400, 'MISSING_PARAMETER']);
-		expect(r.body.message).toMatch(/leadUserId/);
-		expect((await api().get('/v1.0/communication/email', { params: { leadId: HISTORY } })).status).toBe(200);
+	it('callHistoryLead spec: the call lists need leadUserId (400 MISSING_PARAMETER naming it); a leadId beside it must name the same lead', async () => {
+		const lead = sb.store.getLead(HISTORY)!;
+		for (const path of ['/v1.0/communication/call', '/v1.0/communication/call/v2']) {
+			const r = await api().get(path, { params: { leadId: HISTORY } });
+			expect([r.status, r.body.code]).toEqual([400, 'MISSING_PARAMETER']);
+			expect(r.body.message).toMatch(/leadUserId/);
+			const byUser = await api().get(path, { params: { leadUserId: s(lead.leadUserId) } });
+			expect((await api().get(path, { params: leadParams(HISTORY) })).text).toBe(byUser.text);
+			const mismatch = await api().get(path, { params: { leadId: SEED_IDS.bigLeadId, leadUserId: s(lead.leadUserId) } });
+			expect([mismatch.status, mismatch.body.code]).toEqual([400, 20012]);
+		}
+	});
+
+	it('callHistoryLead openapi: the call lists read leadId (400 MISSING_PARAMETER without it); leadUserId is ignored', async () => {
+		sb.readings.set({ callHistoryLead: 'openapi' });
+		const lead = sb.store.getLead(HISTORY)!;
+		for (const path of ['/v1.0/communication/call', '/v1.0/communication/call/v2']) {
+			const byLead = await api().get(path, { params: { leadId: HISTORY } });
+			expect(byLead.status).toBe(200);
+			expect((await api().get(path, { params: { leadId: HISTORY, leadUserId: s(sb.store.getLead(SEED_IDS.bigLeadId)!.leadUserId) } })).text).toBe(byLead.text);
+			const r = await api().get(path, { params: { leadUserId: s(lead.leadUserId) } });
+			expect([r.status, r.body.code]).toEqual([400, 'MISSING_PARAMETER']);
+			expect(r.body.message).toMatch(/leadId/);
+		}
 	});
 
 	it('404 LEAD_NOT_EXIST for an unknown or trashed lead; a lead of the team is readable', async () => {
@@ -98,7 +126,7 @@ describe('GET /v1.0/communication/{call,call/v2,email,text}', () => {
 	});
 
 	it('writes ids above 2^53 exactly', async () => {
-		const r = await api().get('/v1.0/communication/call/v2', { params: { leadId: SEED_IDS.bigLeadId } });
+		const r = await api().get('/v1.0/communication/call/v2', { params: leadParams(SEED_IDS.bigLeadId) });
 		expect(r.text).toContain(`"id":${COMM_SEED.bigLeadCallId}`);
 		expect(r.text).toContain(`"leadId":${SEED_IDS.bigLeadId}`);
 	});

@@ -116,7 +116,8 @@ describe('GET /v1.0/logType', () => {
 		expect(texts.body.logType).toHaveLength(COMM_SEED.historyLoggedTexts);
 	});
 
-	it('currentId pages by id in the direction of order', async () => {
+	it('manualLogSort openapi: currentId pages by id in the direction of order, ignoring sort', async () => {
+		sb.readings.set({ manualLogSort: 'openapi' });
 		const all = (await list({ limit: 1000, sort: 'id' })).body.logType.map((e: { id: bigint }) => s(e.id));
 		const after = await list({ limit: 3, currentId: all[10] });
 		expect(after.body.logType.map((e: { id: bigint }) => s(e.id))).toEqual(all.slice(11, 14));
@@ -124,6 +125,35 @@ describe('GET /v1.0/logType', () => {
 		expect(before.body.logType.map((e: { id: bigint }) => s(e.id))).toEqual([all[9], all[8], all[7]]);
 		const rest = await list({ limit: 1000, currentId: all[999] });
 		expect(rest.body.logType).toHaveLength(COMM_SEED.historyLoggedCalls - 1000);
+	});
+
+	/** Three logged calls on a fresh lead whose times run against their ids: the id order is not the time order. */
+	function shuffledLogs(): string[] {
+		const lead = sb.store.addLead({ firstName: 'Sorted', ownerUserId: SEED_IDS.demoUserId });
+		const state = commState(sb.store);
+		const at = [3, 1, 2].map((h) => Date.UTC(2026, 0, 1, h));
+		const ids = at.map((time) => state.add({ leadId: lead.leadId, agentId: BigInt(SEED_IDS.demoUserId), kind: 'CALL', communicationType: 'LOGGED', direction: 'Outbound', time, logType: 'logCall', content: 'x' }).id.toString());
+		sortedLead = lead.leadId.toString();
+		return ids;
+	}
+	let sortedLead = '';
+
+	it.each([
+		{ reading: 'spec', what: 'keeps the sort: the page after an entry follows it in logged time' },
+		{ reading: 'openapi', what: 'ignores the sort: the page after an entry follows it by id' },
+	] as const)('manualLogSort $reading: a currentId page $what', async ({ reading }) => {
+		const [a, b, c] = shuffledLogs(); // times: a 03:00, b 01:00, c 02:00
+		sb.readings.set({ manualLogSort: reading });
+		const page = async (currentId: string) =>
+			(await api().get('/v1.0/logType', { params: { leadId: sortedLead, logType: 'logCall', sort: 'createTime', currentId } })).body.logType.map((e: { id: bigint }) => s(e.id));
+		expect(await page(c)).toEqual(reading === 'spec' ? [a] : []);
+		expect(await page(b)).toEqual(reading === 'spec' ? [c, a] : [c]);
+	});
+
+	it('currentId inclusive: the page starts at that entry', async () => {
+		const all = (await list({ limit: 20, sort: 'id' })).body.logType.map((e: { id: bigint }) => s(e.id));
+		sb.readings.set({ currentId: 'inclusive' });
+		expect((await list({ limit: 3, sort: 'id', currentId: all[10] })).body.logType.map((e: { id: bigint }) => s(e.id))).toEqual(all.slice(10, 13));
 	});
 
 	it('limit outside 1..1000 silently becomes 10, a negative offset 0; offset + limit above 20000 is 400 200104', async () => {

@@ -23,27 +23,37 @@ describe('GET /v1.0/org', () => {
 	});
 });
 
-describe('office writes: PUT adds, POST updates by id or adds without one', () => {
-	it('PUT creates and ignores an id (OpenAPI "Add Office")', async () => {
-		const r = await api().put('/v1.0/org/office', { body: { id: 12345, name: 'Cedar Park', parentId: 0, phone: '5125550000' } });
-		expect(r.status).toBe(200);
-		expect(r.text).toMatch(/^\{"code":0,"message":"success","data":\{"id":9007199254790001,"parentId":0,"name":"Cedar Park"/);
-		expect(sb.store.offices.get(SEED_IDS.mainOfficeId)?.name).toBe('Main Office');
-	});
-
-	it('POST with an id updates (404 when unknown); POST without one creates (api-spec.md)', async () => {
+describe('office writes, by the officeCreate reading', () => {
+	it('spec: POST without an id creates, with one updates (404 when unknown); PUT changes an office and needs its id', async () => {
 		const up = await api().post('/v1.0/org/office', { body: { id: Number(SEED_IDS.northOfficeId), city: 'Pflugerville', allowManageSub: true } });
 		expect(up.body.data).toMatchObject({ name: 'North Austin Office', city: 'Pflugerville', allowManageSub: true });
 		const missing = await api().post('/v1.0/org/office', { body: { id: 42, name: 'X' } });
 		expect(missing.status).toBe(404);
 		expect(missing.body.code).toBe('RESOURCE_NOT_EXIST');
 		const created = await api().post('/v1.0/org/office', { body: { name: 'Round Rock' } });
-		expect(created.body).toMatchObject({ code: 0, data: { name: 'Round Rock', parentId: 0 } });
+		expect(created.text).toMatch(/^\{"code":0,"message":"success","data":\{"id":9007199254790001,"parentId":0,"name":"Round Rock"/);
+		const put = await api().put('/v1.0/org/office', { body: { name: 'Cedar Park' } });
+		expect([put.status, put.body.code]).toEqual([400, 20012]);
+		expect(put.body.message).toMatch(/'id' is required/);
+		expect((await api().put('/v1.0/org/office', { body: { id: Number(SEED_IDS.northOfficeId), city: 'Round Rock' } })).body.data).toMatchObject({ city: 'Round Rock' });
+	});
+
+	it('openapi: PUT creates and ignores an id ("Add Office"); POST needs the id (404 "Office does not exist" without it)', async () => {
+		sb.readings.set({ officeCreate: 'openapi' });
+		const r = await api().put('/v1.0/org/office', { body: { id: 12345, name: 'Cedar Park', parentId: 0, phone: '5125550000' } });
+		expect(r.status).toBe(200);
+		expect(r.text).toMatch(/^\{"code":0,"message":"success","data":\{"id":9007199254790001,"parentId":0,"name":"Cedar Park"/);
+		expect(sb.store.offices.get(SEED_IDS.mainOfficeId)?.name).toBe('Main Office');
+		const post = await api().post('/v1.0/org/office', { body: { name: 'Round Rock' } });
+		expect([post.status, post.body.code]).toEqual([404, 'RESOURCE_NOT_EXIST']);
+		expect(post.body.message).toMatch(/Office does not exist/);
+		const up = await api().post('/v1.0/org/office', { body: { id: Number(SEED_IDS.northOfficeId), city: 'Pflugerville' } });
+		expect(up.body.data).toMatchObject({ city: 'Pflugerville' });
 	});
 
 	it('validates with 400 20012: name, digits-only phone, parent office, no cycles', async () => {
 		for (const body of [{ parentId: 0 }, { name: 'A', phone: '512-555' }, { name: 'A', parentId: 777 }, { name: 'A', email: 'nope' }, { name: 'A', phoneCountry: 'USA' }]) {
-			const r = await api().put('/v1.0/org/office', { body });
+			const r = await api().post('/v1.0/org/office', { body });
 			expect(r.status).toBe(400);
 			expect(r.body.code).toBe(20012);
 		}
@@ -52,12 +62,12 @@ describe('office writes: PUT adds, POST updates by id or adds without one', () =
 	});
 
 	it('needs MANAGE_ORGANIZATION (or the department variant below the own office): 400 20017', async () => {
-		const denied = await other().put('/v1.0/org/office', { body: { name: 'Mine' } });
+		const denied = await other().post('/v1.0/org/office', { body: { name: 'Mine' } });
 		expect(denied.status).toBe(400);
 		expect(denied.body.code).toBe(20017);
 		const manager = client(sb.url, { bearer: sb.issueToken({ userId: ORG_SEED.downtownOwnerUserId }) });
-		expect((await manager.put('/v1.0/org/office', { body: { name: 'Downtown East', parentId: Number(SEED_IDS.downtownOfficeId) } })).body.code).toBe(0);
-		expect((await manager.put('/v1.0/org/office', { body: { name: 'Top', parentId: 0 } })).body.code).toBe(20017);
+		expect((await manager.post('/v1.0/org/office', { body: { name: 'Downtown East', parentId: Number(SEED_IDS.downtownOfficeId) } })).body.code).toBe(0);
+		expect((await manager.post('/v1.0/org/office', { body: { name: 'Top', parentId: 0 } })).body.code).toBe(20017);
 		expect((await manager.post('/v1.0/org/office', { body: { id: Number(SEED_IDS.northOfficeId), name: 'Mine now' } })).body.code).toBe(20017);
 	});
 });

@@ -81,7 +81,7 @@ describe('PUT /v1.0/routing/rule/{type}', () => {
 		['INVAID_TOUCHMINUTES', { id: luxury, routingStrategy: { touchMinutes: 61 } }],
 		['INVAID_GROUP_ID', { id: luxury, routingStrategy: { strategyType: STRATEGY.LEAD_POND } }],
 		['INVAID_MEMBER_WEIGHT', { id: luxury, routingStrategy: { memberWeights: [{ memberId: 1, weight: 1 }] } }],
-		['INVAID_MEMBER_WEIGHT', { id: luxury, routingStrategy: { memberWeights: { memberId: Number(SEED_IDS.otherAgentUserId), weight: -2 } } }],
+		['INVAID_MEMBER_WEIGHT', { id: luxury, routingStrategy: { memberWeights: [{ memberId: Number(SEED_IDS.otherAgentUserId), weight: -2 }] } }],
 	])('%s for %j', async (code, body) => {
 		await expectCode(put(body), code);
 	});
@@ -92,12 +92,26 @@ describe('PUT /v1.0/routing/rule/{type}', () => {
 		await expectCode(put({ id: Number(ROUTING_IDS.assistantRuleId), routingStrategy: { strategyType: STRATEGY.BLAST_ALERT, touchMinutes: 10 } }, 4), 'STRATEGY_TYPE_NOT_MATCH');
 	});
 
-	it('accepts memberWeights as one object (OpenAPI drawing) or as a list; 60, 120 and 1440 touch minutes', async () => {
-		const single = await put({ id: luxury, routingStrategy: { memberWeights: { memberId: Number(SEED_IDS.otherAgentUserId), weight: 4 } } });
-		expect(single.text).toBe('"ok"');
+	it('memberWeights spec: a list (one object is a JSON parse error); 60, 120 and 1440 touch minutes', async () => {
+		const weights = [{ memberId: Number(SEED_IDS.otherAgentUserId), weight: 4 }];
+		const single = await put({ id: luxury, routingStrategy: { memberWeights: weights[0] } });
+		expect([single.status, single.body.code]).toEqual([400, 20012]);
+		expect(single.body.message).toMatch(/Cannot deserialize value of type `java.util.ArrayList<MemberWeight>` from Object value/);
+		expect((await put({ id: luxury, routingStrategy: { memberWeights: weights } })).text).toBe('"ok"');
 		for (const touchMinutes of [60, 120, 1440]) expect((await put({ id: luxury, routingStrategy: { touchMinutes } })).status).toBe(200);
 		const rule = (await api().get('/v1.0/routing/rule/list/1')).body.find((x: any) => Number(x.id) === luxury);
 		expect(rule.routingStrategy).toMatchObject({ touchMinutes: 1440, memberWeights: [{ memberId: Number(SEED_IDS.otherAgentUserId), firstName: 'Oscar', lastName: 'Other', weight: 4 }] });
+	});
+
+	it('memberWeights openapi: one object (a list is a JSON parse error) sets the one weighted member', async () => {
+		sb.readings.set({ memberWeights: 'openapi' });
+		const weight = { memberId: Number(SEED_IDS.otherAgentUserId), weight: 4 };
+		const list = await put({ id: luxury, routingStrategy: { memberWeights: [weight] } });
+		expect([list.status, list.body.code]).toEqual([400, 20012]);
+		expect(list.body.message).toMatch(/Cannot deserialize value of type `MemberWeight` from Array value/);
+		expect((await put({ id: luxury, routingStrategy: { memberWeights: weight } })).text).toBe('"ok"');
+		const rule = (await api().get('/v1.0/routing/rule/list/1')).body.find((x: any) => Number(x.id) === luxury);
+		expect(rule.routingStrategy.memberWeights).toMatchObject([{ memberId: Number(SEED_IDS.otherAgentUserId), weight: 4 }]);
 	});
 });
 

@@ -15,6 +15,14 @@ describe('error mapping', () => {
 		['code inside the message', 500, { message: 'BaseApplicationException:errorCode=20005,msg' }, '20005', 'BaseApplicationException:errorCode=20005,msg'],
 		['HTTP 200 with a non-zero code', 200, { code: 990105, message: 'agent already deactivated' }, 990105, 'agent already deactivated'],
 		['HTTP 200 with a non-zero errorCode', 200, { data: null, errorCode: 1900012, errorMsg: 'no permission' }, 1900012, 'no permission'],
+		// docs/api-readings.md, row 11: the OpenAPI's {status: {code, msg}, data} envelope
+		['HTTP 200 with a non-zero status.code', 200, { status: { code: 20012, msg: 'no summary for this call' }, data: null }, 20012, 'no summary for this call'],
+		['HTTP 200 with a non-zero status.code as text', 200, { status: { code: '20005', message: 'internal error' } }, '20005', 'internal error'],
+		// row 14: a bare JSON string that is one of the spec's codes is that code, with the spec's condition as its message
+		['a bare code', 400, 'PARAM_EMAIL_MUST_FILL', 'PARAM_EMAIL_MUST_FILL', 'email is required when resolving assignees'],
+		['a bare numeric code', 400, '20012', '20012', 'an invalid or missing parameter'],
+		['a bare code with spaces around it', 404, ' LEAD_NOT_EXIST ', 'LEAD_NOT_EXIST', 'the lead does not exist or is not accessible'],
+		['a bare word that is no code of the spec', 400, 'NOT_A_CODE', undefined, 'NOT_A_CODE'],
 	])('reads %s', (_, status, body, code, message) => {
 		expect(findFailure(status, body)).toEqual({ httpCode: status, code, message });
 	});
@@ -26,8 +34,21 @@ describe('error mapping', () => {
 		[undefined],
 		[{ errorCode: null, errorMsg: null, data: { id: 1 } }],
 		[{ code: 'OK' }],
+		[{ status: { code: 0, msg: 'success' }, data: true }],
+		[{ status: 'Completed', id: '1' }],
+		[{ status: { code: 'ACTIVE' }, id: '1' }],
+		['PERMISSION_DENIED'],
+		['ok'],
 	])('treats %j with HTTP 200 as success', (body) => {
 		expect(findFailure(200, body)).toBeUndefined();
+	});
+
+	it('explains a bare code like a {code, message} body, with the operation\'s hint', () => {
+		const failure = findFailure(400, 'PARAM_EMAIL_MUST_FILL')!;
+		const error = toNodeApiError(node, failure, 0, { PARAM_EMAIL_MUST_FILL: 'Give the lead an email address.' });
+		expect(error.message).toBe('Lofty error (HTTP 400 PARAM_EMAIL_MUST_FILL): email is required when resolving assignees');
+		expect(error.description).toBe('Give the lead an email address.');
+		expect(toNodeApiError(node, findFailure(401, 'BAD_CREDENTIALS')!, 0).description).toMatch(/Check the credential/);
 	});
 
 	it('names status and code in the message and explains the fix', () => {

@@ -1,5 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
+import { sendByReading } from '../model/readings';
+import { CALENDAR_TIME_READING, windowQuery } from '../resources/calendarTime';
 import { loftyRequest } from '../transport/request';
 import type { MethodSet } from './types';
 
@@ -24,11 +26,14 @@ export async function searchCalendarEntries(
 ): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 0) || 0;
 	const now = Date.now();
-	const response = (await loftyRequest(this, {
-		method: 'GET',
+	const request = {
+		method: 'GET' as const,
 		path: '/v2.0/calendar',
-		qs: { startTime: now - 90 * DAY_MS, endTime: now + 365 * DAY_MS, includeFinished: true, desc: false, page, pageSize: PAGE },
-	})) as IDataObject;
+		qs: { ...windowQuery(now - 90 * DAY_MS, now + 365 * DAY_MS), includeFinished: true, desc: false, page, pageSize: PAGE },
+		body: undefined,
+	};
+	// Both readings of the calendar window (resources/calendarTime.ts).
+	const response = (await sendByReading(this, CALENDAR_TIME_READING, request, {}, async (r) => await loftyRequest(this, r))) as IDataObject;
 	const data = (response?.data as IDataObject | undefined) ?? {};
 	const items = (data.items as IDataObject[] | undefined) ?? [];
 	const total = Number(data.total);

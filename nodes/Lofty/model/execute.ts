@@ -7,7 +7,8 @@ import { loftyRequest } from '../transport/request';
 import { CUSTOM_FIELDS_BY_NAME, applyMappedFields, withFieldsByName } from './customFields';
 import { outputFieldsFor, pickFields } from './output';
 import { InvalidValue, invalid, readValues } from './params';
-import type { OperationDef, ParamDef } from './types';
+import { sendByReading } from './readings';
+import type { BuiltRequest, OperationDef, ParamDef } from './types';
 
 function setPath(target: IDataObject, key: string, value: unknown): void {
 	const parts = key.split('.');
@@ -37,13 +38,13 @@ function bodyValue(p: ParamDef, value: unknown): unknown {
 }
 
 function queryValue(p: ParamDef, value: unknown): QueryValue {
-	if (Array.isArray(value)) return value.join(',');
+	if (Array.isArray(value)) return p.queryArray === 'repeat' ? (value as string[]) : value.join(',');
 	if (p.type === 'json') return JSON.stringify(value);
 	return value as QueryValue;
 }
 
 /** Places each converted value in the path, the query or the body, as its definition says. */
-export function buildRequest(op: OperationDef, values: IDataObject) {
+export function buildRequest(op: OperationDef, values: IDataObject): BuiltRequest {
 	let path = op.path;
 	const qs: Record<string, QueryValue> = {};
 	let body: IDataObject | IDataObject[] | undefined;
@@ -62,7 +63,7 @@ export function buildRequest(op: OperationDef, values: IDataObject) {
 		body = op.bodyFromList ? [] : {};
 	}
 	if (op.fixedBody && body && !Array.isArray(body)) body = { ...body, ...op.fixedBody };
-	return { path, qs, body };
+	return { method: op.method, path, qs, body };
 }
 
 /** Turns an answer into output records: unwrapped (when the key is there), arrays split, bare values wrapped. */
@@ -79,6 +80,8 @@ export function toRecords(response: unknown, unwrap?: string): IDataObject[] {
 	if (value === undefined || value === '') return [{ success: true }];
 	return [{ result: value as string }];
 }
+
+const asList = (shaped: IDataObject | IDataObject[]): IDataObject[] => (Array.isArray(shaped) ? shaped : [shaped]);
 
 /** The node's Request Options for one item: timeout and read retries, checked. */
 export function requestSettings(ctx: IExecuteFunctions, itemIndex: number): { timeout?: number; readRetries?: number } {
@@ -121,6 +124,7 @@ export async function executeOperation(
 		if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
 		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
+	await op.prepare?.(context);
 	const finish = async (records: IDataObject[]) => {
 		const shaped = await withFieldsByName(op, context, records);
 		if (!keep) return shaped;
@@ -140,18 +144,18 @@ export async function executeOperation(
 	const transport = { ...requestSettings(ctx, itemIndex), idempotent: op.method === 'GET' || op.pagination !== undefined };
 	const call = async (paging: Record<string, QueryValue> = {}) => {
 		const inBody = op.pagination?.in === 'body';
-		const request = {
+		const wire: BuiltRequest = {
 			method: op.method,
 			path,
 			qs: inBody ? qs : { ...qs, ...paging },
-			body: inBody ? { ...(body as IDataObject), ...paging } : body,
-			accept: op.accept,
-			hints,
-			...transport,
+			body: inBody ? ({ ...(body as IDataObject), ...paging } as IDataObject) : body,
 		};
+		const request = { ...wire, accept: op.accept, hints, ...transport };
 		try {
-			return await loftyRequest(ctx, request, itemIndex);
+			return await sendByReading(ctx, op.otherReading, wire, values, async (w) => await loftyRequest(ctx, { ...request, ...w }, itemIndex));
 		} catch (error) {
+			// The other reading cannot express the request (one member weight where several were asked for).
+			if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error, 'refused');
 			if (!(error instanceof NodeApiError)) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 			if (op.explainFailure) {
 				const failure = { httpCode: Number(error.httpCode), code: (error.errorResponse as IDataObject)?.code as string, message: error.message };
@@ -162,6 +166,15 @@ export async function executeOperation(
 			throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
 		}
 	};
+	// An output that finds the answer cannot give what a field asks for names that field.
+	const shape = (response: unknown): IDataObject[] => {
+		try {
+			return asList(op.output!(response, { ctx, itemIndex, values }));
+		} catch (error) {
+			if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error, 'answered');
+			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+		}
+	};
 	if (op.pagination) {
 		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 		const limit = Number(ctx.getNodeParameter('limit', itemIndex, 50));
@@ -169,13 +182,11 @@ export async function executeOperation(
 			throw invalid(ctx, itemIndex, new InvalidValue('Limit', `must be a whole number of at least 1, got ${limit}`));
 		}
 		const want = returnAll ? Infinity : limit;
-		return await finish(await paginate(op.pagination, call, want));
+		const records = await paginate(op.pagination, call, want);
+		return await finish(op.output ? shape(records) : records);
 	}
 	const response = routed === null ? undefined : await call();
-	if (op.output) {
-		const shaped = op.output(response, { ctx, itemIndex, values });
-		return await finish(Array.isArray(shaped) ? shaped : [shaped]);
-	}
+	if (op.output) return await finish(shape(response));
 	if (op.accept === 'xml' && typeof response === 'string') return [{ xml: response }];
 	return await finish(toRecords(response, op.unwrap));
 }

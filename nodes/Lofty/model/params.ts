@@ -78,6 +78,7 @@ function toEpochOrIso(p: ParamDef, value: unknown): number | string {
 function toNumber(p: ParamDef, value: unknown): number {
 	const number = typeof value === 'number' ? value : Number(String(value).trim());
 	if (!Number.isFinite(number)) throw new InvalidValue(p.label, `must be a number, got ${show(value)}`);
+	if (p.integer && !Number.isInteger(number)) throw new InvalidValue(p.label, `must be a whole number, got ${number}`);
 	if (p.min !== undefined && number < p.min) throw new InvalidValue(p.label, `must be at least ${p.min}, got ${number}`);
 	if (p.max !== undefined && number > p.max) throw new InvalidValue(p.label, `must be at most ${p.max}, got ${number}`);
 	return number;
@@ -213,10 +214,13 @@ export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: 
 	}
 	try {
 		for (const p of op.params) {
-			const raw = p.required || p.top
+			let raw = p.required || p.top
 				? ctx.getNodeParameter(p.name, itemIndex, p.top ? null : undefined, { extractValue: p.type === 'locator' })
 				: collections[collectionOf(op, p).name]?.[p.name];
-			if (!p.required && (raw === undefined || raw === null)) continue;
+			if (!p.required && (raw === undefined || raw === null)) {
+				if (!p.sendDefault || p.default === undefined) continue;
+				raw = p.default;
+			}
 			const value = convert(p, raw);
 			if (p.sendOnlyIfTrue && value !== true) continue;
 			if (value !== undefined) values[p.name] = value as IDataObject;
@@ -227,11 +231,15 @@ export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: 
 	return values;
 }
 
-export function invalid(ctx: IExecuteFunctions, itemIndex: number, error: InvalidValue): NodeOperationError {
+/** `after`: the value was found wanting only after Lofty answered (its reading of the contract), so the description says that. */
+export function invalid(ctx: IExecuteFunctions, itemIndex: number, error: InvalidValue, after?: 'refused' | 'answered'): NodeOperationError {
 	// Rules may quote the rejected value, which can be huge.
 	const rule = error.rule.length > 300 ? `${error.rule.slice(0, 297)}...` : error.rule;
-	return new NodeOperationError(ctx.getNode(), `Invalid value for "${error.field}": ${rule}`, {
-		itemIndex,
-		description: 'Nothing was sent to Lofty for this item. Correct the field and run again.',
-	});
+	const description =
+		after === 'refused'
+			? 'Lofty refused the request, so nothing was changed. Correct the field and run again.'
+			: after === 'answered'
+				? "Lofty's answer cannot give what the field asks for. Correct the field and run again."
+				: 'Nothing was sent to Lofty for this item. Correct the field and run again.';
+	return new NodeOperationError(ctx.getNode(), `Invalid value for "${error.field}": ${rule}`, { itemIndex, description });
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Pagination } from '../transport/pagination';
+import type { QueryValue } from '../transport/request';
 
 /**
  * How a parameter is shown and what it becomes on the wire:
@@ -64,6 +65,8 @@ export interface ParamDef {
 	loadOptionsDependsOn?: string[];
 	min?: number;
 	max?: number;
+	/** For `number`: a whole number (the OpenAPI types it as an integer); a decimal is refused before sending. */
+	integer?: boolean;
 	maxLength?: number;
 	/** For lists: largest number of entries. */
 	maxItems?: number;
@@ -83,12 +86,36 @@ export interface ParamDef {
 	top?: boolean;
 	/** `options`: shown under "Options" even where the operation's other optional fields are "Filters" (output settings). */
 	group?: 'options';
+	/** For an optional field: its default is sent when the user leaves it out (where the API's own default is undocumented). */
+	sendDefault?: boolean;
+	/** For lists in the query: comma-joined (`ids=1,2`, the default) or the key repeated (`ids=1&ids=2`, an OpenAPI array). */
+	queryArray?: 'comma' | 'repeat';
 }
 
 export interface BuiltRequest {
+	method: IHttpRequestMethods;
 	path: string;
-	qs: Record<string, string | number | boolean | undefined>;
+	qs: Record<string, QueryValue>;
 	body: IDataObject | IDataObject[] | undefined;
+}
+
+/**
+ * Another reading of the contract the server may follow, where no one request satisfies both (docs/api-readings.md).
+ * The node sends the first reading's request; when the answer is a refusal that `detect` recognises, it sends the
+ * request `rewrite` makes once, and keeps that reading for the rest of the execution. A refused write was not
+ * applied, so sending its other form is not sending a write twice.
+ */
+export interface OtherReading {
+	/** Short name, used to remember the reading during an execution and in docs/api-readings.md. */
+	name: string;
+	/** The HTTP method under the other reading, when it differs (so that what the node reaches can be listed). */
+	method?: IHttpRequestMethods;
+	/** What the first reading's request also carries, where that suits the other reading without harming the first. */
+	base?: (request: BuiltRequest) => BuiltRequest;
+	/** Whether this refusal shows the server reads the request the other way. */
+	detect: (failure: { httpCode: number; code?: string | number; message: string }) => boolean;
+	/** The request under the other reading (`values`: the checked fields); throws InvalidValue when it cannot express what the user asked. */
+	rewrite: (request: BuiltRequest, values: IDataObject) => BuiltRequest;
 }
 
 export interface OperationContext {
@@ -147,12 +174,16 @@ export interface OperationDef {
 	 * (a default the spec implies, choices sent as JSON text, a field that one choice makes meaningless).
 	 */
 	toWire?: (op: OperationContext) => void;
+	/** After toWire: looks up what the request needs from Lofty (for example a lead's leadUserId). */
+	prepare?: (op: OperationContext) => Promise<void>;
+	/** The other reading of an ambiguous contract, detected from Lofty's refusal (see OtherReading). */
+	otherReading?: OtherReading;
 	/**
 	 * The path, when it follows from the values rather than from one template (Get Event Record reads the record of
 	 * whatever event it is given); `null`: nothing to request, `output` then gets `undefined`.
 	 */
 	route?: (op: OperationContext) => string | null;
-	/** Shapes the result when the answer alone is not what a user needs (Delete). */
+	/** Shapes the result when the answer alone is not what a user needs (Delete); for lists it gets the records of all pages. */
 	output?: (response: unknown, op: OperationContext) => IDataObject | IDataObject[];
 	/** A line shown above the fields (for example that a write is asynchronous). */
 	notice?: string;

@@ -118,16 +118,18 @@ export const agent: ResourceDef = {
 					type: 'fixedCollection',
 					in: 'body',
 					// The spec names `licenses` on agent records (replacing licenseId) without its place in this body;
-					// it is sent next to licenseId, inside workInfo.
+					// it is sent next to licenseId, inside workInfo. The OpenAPI knows only licenseId: the first license
+					// also goes there (toWire), so one license arrives under either reading (docs/api-readings.md, row 7).
 					key: 'workInfo.licenses',
 					maxItems: MAX_LICENSES,
-					description: 'Up to 5 real-estate licenses, each a label (e.g. the state) and the license number',
+					description:
+						"Up to 5 real-estate licenses, each a label (e.g. the state) and the license number. The first one's number is also sent as the older single License ID, which is all a Lofty following its OpenAPI keeps.",
 					fields: [
 						{ name: 'label', label: 'Label', type: 'string', in: 'body', required: true, placeholder: 'e.g. TX' },
 						{ name: 'value', label: 'License Number', type: 'string', in: 'body', required: true, placeholder: 'e.g. TX-0654321' },
 					],
 				},
-				text('licenseId', 'License ID (Deprecated)', 'workInfo.licenseId', 'Single license number; use Licenses instead'),
+				text('licenseId', 'License ID (Deprecated)', 'workInfo.licenseId', 'Single license number; use Licenses instead (the first of them is sent here when this is empty)'),
 				text('position', 'Position', 'workInfo.position', 'Job title'),
 				text('companyName', 'Company Name', 'workInfo.companyName'),
 				text('companyAddress', 'Company Address', 'workInfo.companyAddress'),
@@ -185,10 +187,12 @@ export const agent: ResourceDef = {
 				},
 			],
 			validate: checkCreate,
-			// Lofty takes the country code as digits only.
+			// Lofty takes the country code as digits only; the first license also fills the deprecated licenseId.
 			toWire(op) {
 				const phoneCode = op.values.phoneCode as string | undefined;
 				if (phoneCode?.startsWith('+')) op.values.phoneCode = phoneCode.slice(1);
+				const licenses = op.values.licenses as IDataObject[] | undefined;
+				if (licenses?.length && op.values.licenseId === undefined) op.values.licenseId = licenses[0].value as string;
 			},
 			output(response) {
 				const r = record(response);

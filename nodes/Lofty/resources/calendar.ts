@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../model/params';
 import type { OperationContext, OperationDef, ParamDef, ResourceDef } from '../model/types';
+import { CALENDAR_TIME_READING, windowOnWire } from './calendarTime';
 import { leadInPath } from './lead';
 import { TASK_WAYS } from './task';
 
@@ -148,7 +149,7 @@ function entryResult(flag: IDataObject) {
 
 const DAY_MS = 86_400_000;
 
-/** Both list endpoints take From/To as epoch milliseconds (spec: "Further endpoints"). */
+/** Both list endpoints take From/To as epoch milliseconds (spec: "Further endpoints"), or ISO 8601 (OpenAPI): calendarTime.ts. */
 const timeWindow = (required: boolean, what: string): ParamDef[] => [
 	{ name: 'startTime', label: 'From', type: 'dateTime', in: 'query', required: required || undefined, description: `${what} at or after this time` },
 	{ name: 'endTime', label: 'To', type: 'dateTime', in: 'query', required: required || undefined, description: `${what} at or before this time` },
@@ -283,7 +284,7 @@ export const calendar: ResourceDef = {
 			path: '/v2.0/calendar/meetings/available',
 			params: [
 				...timeWindow(true, 'Slots starting'),
-				{ name: 'limit', label: 'Limit', type: 'number', in: 'query', min: 1, default: 10, description: 'Max number of slots to return (Lofty returns 10 when not set)' },
+				{ name: 'limit', label: 'Limit', type: 'number', in: 'query', min: 1, integer: true, default: 10, description: 'Max number of slots to return (Lofty returns 10 when not set)' },
 				{
 					...timeZoneParam("Time zone of the returned slot times, also used to read From and To without a UTC offset; the user's own time zone in Lofty when empty."),
 					in: 'query',
@@ -299,6 +300,7 @@ export const calendar: ResourceDef = {
 				if (to - from > 90 * DAY_MS) throw new InvalidValue('To', 'must be at most 90 days after From');
 			},
 			errorHints: { '20012': SLOTS_INVALID_HINT, INVALID_PARAMETER: SLOTS_INVALID_HINT },
+			otherReading: CALENDAR_TIME_READING,
 			unwrap: 'data.slots',
 		},
 		{
@@ -324,16 +326,18 @@ export const calendar: ResourceDef = {
 				{ name: 'sort', label: 'Sort By', type: 'string', in: 'query', default: 'startTime', placeholder: 'startTime', description: 'Field to sort by; Lofty sorts by startTime when not set' },
 				{ name: 'desc', label: 'Descending', type: 'boolean', in: 'query', default: true, description: 'Whether to sort latest first' },
 				{ ...timeZoneParam("Time zone in which From and To without a UTC offset are read (the workflow's time zone when empty)."), in: 'query' },
-				// The OpenAPI also names startTimeMs / endTimeMs (used when startTime / endTime are absent);
-				// the spec says startTime / endTime take epoch ms themselves. Both are offered; the spec's first.
-				{ name: 'startTimeMs', label: 'From (startTimeMs)', type: 'dateTime', in: 'query', description: "Same as From, sent in Lofty's startTimeMs parameter, which Lofty reads only when From is empty" },
-				{ name: 'endTimeMs', label: 'To (endTimeMs)', type: 'dateTime', in: 'query', description: "Same as To, sent in Lofty's endTimeMs parameter, which Lofty reads only when To is empty" },
+				// The OpenAPI also names startTimeMs / endTimeMs; the node sends them itself (calendarTime.ts). These
+				// fields stay for workflows that set them: they are the same bounds as From and To.
+				{ name: 'startTimeMs', label: 'From (startTimeMs)', type: 'dateTime', in: 'query', description: 'Same as From (the node sends From in both of Lofty\'s parameters); used when From is empty' },
+				{ name: 'endTimeMs', label: 'To (endTimeMs)', type: 'dateTime', in: 'query', description: 'Same as To (the node sends To in both of Lofty\'s parameters); used when To is empty' },
 			],
 			validate(op) {
 				checkZone(op);
-				rezoneWindow(op, { startTime: 'From', endTime: 'To', startTimeMs: 'From (startTimeMs)', endTimeMs: 'To (endTimeMs)' }, 'filters');
-				const from = (op.values.startTime ?? op.values.startTimeMs) as number | undefined;
-				const to = (op.values.endTime ?? op.values.endTimeMs) as number | undefined;
+				const labels = { startTime: 'From', endTime: 'To', startTimeMs: 'From (startTimeMs)', endTimeMs: 'To (endTimeMs)' };
+				rezoneWindow(op, labels, 'filters');
+				windowOnWire(op, labels);
+				const from = op.values.startTime as number | undefined;
+				const to = op.values.endTime as number | undefined;
 				if (from === undefined && to === undefined) {
 					throw new InvalidValue('From', 'set From or To (or both): Lofty lists calendar entries only within a time window');
 				}
@@ -343,6 +347,7 @@ export const calendar: ResourceDef = {
 				}
 			},
 			errorHints: { '20012': LIST_INVALID_HINT, INVALID_PARAMETER: LIST_INVALID_HINT },
+			otherReading: CALENDAR_TIME_READING,
 		},
 		entryOp({
 			value: 'unfinish',

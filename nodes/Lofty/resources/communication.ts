@@ -68,29 +68,41 @@ const teamView: ParamDef = {
 	description: 'Whether to search the communications on all leads of the team instead of only yours; needs the "Access All Team Leads" permission',
 };
 
-/** Call history V1 and V2: the spec names `leadUserId` for these, the OpenAPI `leadId` (see explainCallHistory). */
+/** Call history V1 and V2: the spec says they need `leadUserId`, the OpenAPI documents `leadId` (see withLeadUserId). */
 const leadUserId: ParamDef = {
 	name: 'leadUserId',
 	label: 'Lead User ID',
 	type: 'id',
 	in: 'query',
 	description:
-		'The lead\'s user ID (the "leadUserId" field of Lead > Get), sent besides the lead. Only needed if Lofty asks for leadUserId; the error message then tells you the value.',
+		'The lead\'s user ID (the "leadUserId" field of Lead > Get). The node looks it up when empty; set it to save that lookup.',
 };
 
+/** Looked-up leadUserId per lead, for the execution (the context object is the execution's). */
+const leadUserIds = new WeakMap<object, Map<string, Promise<string | undefined>>>();
+
 /**
- * api-spec.md says the call-history endpoints need `leadUserId`, the OpenAPI documents `leadId`.
- * The node sends `leadId` from the lead picker and, on request, `leadUserId` too; when Lofty rejects
- * the request over a missing parameter, this looks the lead up and names its leadUserId.
+ * api-spec.md: the call-history endpoints "need `leadUserId`"; the OpenAPI: they take `leadId` (required). One
+ * request satisfies both: `leadId` and `leadUserId` together, the latter looked up from the lead when not given
+ * (once per lead and execution). docs/api-readings.md, row 3.
  */
-async function explainCallHistory(failure: { httpCode: number; code?: string | number; message: string }, op: OperationContext): Promise<string | undefined> {
-	const code = String(failure.code ?? '');
-	const aboutLeadUser = /leadUserId/i.test(failure.message) || code === 'MISSING_PARAMETER' || code === '20012' || code === 'INVALID_PARAMETER';
-	if (!aboutLeadUser || op.values.leadUserId !== undefined) return undefined;
-	const response = await loftyRequest(op.ctx, { method: 'GET', path: `/v1.0/leads/${op.values.leadId as string}` }, op.itemIndex);
-	const found = valueAt(response, 'lead.leadUserId') ?? valueAt(response, 'leadUserId');
-	if (found === undefined || found === null) return undefined;
-	return `If Lofty asks for the lead's user ID: this lead's is ${String(found)}. Add it under Options > Lead User ID and run again.`;
+async function withLeadUserId(op: OperationContext): Promise<void> {
+	if (op.values.leadUserId !== undefined) return;
+	const leadId = op.values.leadId as string;
+	let byLead = leadUserIds.get(op.ctx);
+	if (!byLead) leadUserIds.set(op.ctx, (byLead = new Map()));
+	let found = byLead.get(leadId);
+	if (!found) {
+		found = loftyRequest(op.ctx, { method: 'GET', path: `/v1.0/leads/${leadId}`, hints: historyHints }, op.itemIndex).then((response) => {
+			const value = leadRecord(response).leadUserId;
+			return value === undefined || value === null || value === '' ? undefined : String(value);
+		});
+		byLead.set(leadId, found);
+		// A failed lookup is not kept: the next item tries again.
+		found.catch(() => byLead?.delete(leadId));
+	}
+	const value = await found;
+	if (value !== undefined) op.values.leadUserId = value;
 }
 
 const historyHints = { LEAD_NOT_EXIST: LEAD_IN_TEAM_HINT, '20006': LEAD_IN_TEAM_HINT };
@@ -122,7 +134,7 @@ export const communication: ResourceDef = {
 				path: '/v1.0/communication/call/v2',
 				optionalTitle: 'Options',
 				params: [leadInQuery('calls'), leadUserId],
-				explainFailure: explainCallHistory,
+				prepare: withLeadUserId,
 			},
 			'calls',
 			'calls',
@@ -137,7 +149,7 @@ export const communication: ResourceDef = {
 				optionalTitle: 'Options',
 				params: [leadInQuery('calls'), leadUserId],
 				simplify: CALL_SIMPLE_FIELDS,
-				explainFailure: explainCallHistory,
+				prepare: withLeadUserId,
 			},
 			'calls',
 			'calls',
@@ -205,7 +217,8 @@ export const communication: ResourceDef = {
 			pagination: { style: 'cursor', itemsKey: 'data', maxPageSize: 1000 },
 			params: [
 				...searchWindow('90 days'),
-				{ name: 'type', label: 'Type', type: 'options', in: 'query', options: SEARCH_TYPES, default: 'ALL', description: 'Which communications to return' },
+				// Sent even when left out: Lofty's default is undocumented, the spec describes type=ALL (docs/api-readings.md, row 8).
+				{ name: 'type', label: 'Type', type: 'options', in: 'query', options: SEARCH_TYPES, default: 'ALL', sendDefault: true, description: 'Which communications to return' },
 				teamView,
 			],
 			validate: (op) => checkWindow(op, 90 * DAY_MS, '90 days'),

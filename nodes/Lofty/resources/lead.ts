@@ -117,7 +117,8 @@ export const lead: ResourceDef = {
 			description: 'Search leads with filters',
 			method: 'GET',
 			path: '/v1.0/leads',
-			pagination: { style: 'offset', itemsKey: 'leads', maxPageSize: 100, totalKey: '_metadata.total', scrollId: true },
+			// From page 2 on both offset and scrollId go out: right whichever the server follows (docs/api-readings.md, row 2).
+			pagination: { style: 'offset', itemsKey: 'leads', idField: 'leadId', maxPageSize: 100, totalKey: '_metadata.total', scrollId: true },
 			params: [
 				{ name: 'key', label: 'Search Text', type: 'string', in: 'query', description: 'Fuzzy match on name, phone or email' },
 				{ name: 'stage', label: 'Stage', type: 'string', in: 'query', description: 'Pipeline stage names' },

@@ -40,11 +40,11 @@ export function inquiryFields(prefix: '' | 'inquiry.'): ParamDef[] {
 	const n = (name: string) => (prefix ? `inquiry${name.charAt(0).toUpperCase()}${name.slice(1)}` : name);
 	const label = (text: string) => (prefix ? `Inquiry ${text}` : text);
 	return [
-		{ name: n('priceMin'), key: `${prefix}priceMin`, label: label('Price Min'), type: 'number', in: 'body', min: 0, description: 'Lower end of the price range' },
-		{ name: n('priceMax'), key: `${prefix}priceMax`, label: label('Price Max'), type: 'number', in: 'body', min: 0, description: 'Upper end of the price range' },
+		{ name: n('priceMin'), key: `${prefix}priceMin`, integer: true, label: label('Price Min'), type: 'number', in: 'body', min: 0, description: 'Lower end of the price range' },
+		{ name: n('priceMax'), key: `${prefix}priceMax`, integer: true, label: label('Price Max'), type: 'number', in: 'body', min: 0, description: 'Upper end of the price range' },
 		{ name: n('propertyType'), key: `${prefix}propertyType`, label: label('Property Types'), type: 'multiOptions', in: 'body', options: PROPERTY_TYPES },
-		{ name: n('bedroomsMin'), key: `${prefix}bedroomsMin`, label: label('Bedrooms Min'), type: 'number', in: 'body', min: 0 },
-		{ name: n('bedroomsMax'), key: `${prefix}bedroomsMax`, label: label('Bedrooms Max'), type: 'number', in: 'body', min: 0 },
+		{ name: n('bedroomsMin'), key: `${prefix}bedroomsMin`, integer: true, label: label('Bedrooms Min'), type: 'number', in: 'body', min: 0 },
+		{ name: n('bedroomsMax'), key: `${prefix}bedroomsMax`, integer: true, label: label('Bedrooms Max'), type: 'number', in: 'body', min: 0 },
 		{ name: n('bathroomsMin'), key: `${prefix}bathroomsMin`, label: label('Bathrooms Min'), type: 'string', in: 'body', placeholder: 'e.g. 2' },
 		{ name: n('bathroomsMax'), key: `${prefix}bathroomsMax`, label: label('Bathrooms Max'), type: 'string', in: 'body', placeholder: 'e.g. 3' },
 		{
@@ -64,7 +64,17 @@ export function propertyFields(prefix: '' | 'property.'): ParamDef[] {
 	const n = (name: string) => (prefix ? `property${name.charAt(0).toUpperCase()}${name.slice(1)}` : name);
 	const label = (text: string) => (prefix ? `Property ${text}` : text);
 	const text = (name: string, title: string): ParamDef => ({ name: n(name), key: `${prefix}${name}`, label: label(title), type: 'string', in: 'body' });
-	const num = (name: string, title: string): ParamDef => ({ name: n(name), key: `${prefix}${name}`, label: label(title), type: 'number', in: 'body', min: 0 });
+	// Whole numbers where the OpenAPI's LeadProperty has integers (row 12 of docs/api-readings.md).
+	const INTEGERS = ['price', 'priceMin', 'priceMax', 'bedrooms', 'squareFeet', 'parkingSpace', 'floors'];
+	const num = (name: string, title: string): ParamDef => ({
+		name: n(name),
+		key: `${prefix}${name}`,
+		label: label(title),
+		type: 'number',
+		in: 'body',
+		min: 0,
+		integer: INTEGERS.includes(name) || undefined,
+	});
 	return [
 		{ name: n('id'), key: `${prefix}id`, label: label('ID'), type: 'id', in: 'body', description: 'ID of an existing property or mailing address to update in place; leave empty to add one (or merge with one at the same address)' },
 		text('streetAddress', 'Street Address'),

@@ -56,10 +56,11 @@ function agentListingOperation(sold: boolean): OperationDef {
 		description: `${sold ? 'Sold' : 'Active'} listings of an agent, their office, or given listing or MLS IDs. Needs the OAuth2 credential: Lofty refuses personal API keys here.`,
 		method: 'GET',
 		path: '/v1.0/listing',
-		// Active and sold listings page separately, each with its own page key.
+		// Active and sold listings page separately, each with its own page key. The OpenAPI leaves listIng and
+		// soldListing untyped: the records are read from `listings` there, else from the list found inside (row 4).
 		pagination: sold
-			? { style: 'cursor', cursorParam: 'soldNextPageKey', nextKey: '_listingMetadata.soldNextPageKey', limitParam: 'limit', maxPageSize: 1000, itemsKey: 'soldListing.listings' }
-			: { style: 'cursor', cursorParam: 'nextPageKey', nextKey: '_listingMetadata.nextPageKey', limitParam: 'limit', maxPageSize: 1000, itemsKey: 'listIng.listings' },
+			? { style: 'cursor', cursorParam: 'soldNextPageKey', nextKey: '_listingMetadata.soldNextPageKey', limitParam: 'limit', maxPageSize: 1000, itemsKey: 'soldListing.listings', itemsIn: 'soldListing' }
+			: { style: 'cursor', cursorParam: 'nextPageKey', nextKey: '_listingMetadata.nextPageKey', limitParam: 'limit', maxPageSize: 1000, itemsKey: 'listIng.listings', itemsIn: 'listIng' },
 		params: agentListingParams(sold),
 		validate: checkTarget,
 		toWire: defaultTarget,

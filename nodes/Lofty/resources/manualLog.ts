@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../model/params';
-import type { ParamDef, ResourceDef } from '../model/types';
+import type { OperationContext, ParamDef, ResourceDef } from '../model/types';
 import { leadInPath } from './lead';
 
 const LOG_TYPES = [
@@ -34,6 +34,30 @@ const LABELS: Record<string, string> = {
 	toEmail: 'To Email',
 	fromEmail: 'From Email',
 };
+
+/** Largest page of GET /v1.0/logType. */
+const PAGE = 1000;
+
+const returnAll = (op: OperationContext): boolean => op.ctx.getNodeParameter('returnAll', op.itemIndex, false) as boolean;
+
+/**
+ * Whether the list is read over several pages while the user sorts by logged time. Lofty ignores `sort` once
+ * currentId is given (OpenAPI): page 1 by time, then by ID, would skip or repeat entries; so such a read asks for
+ * `sort=id` on every page and sorts the result itself.
+ */
+function pagesByTime(op: OperationContext): boolean {
+	const several = returnAll(op) || Number(op.ctx.getNodeParameter('limit', op.itemIndex, 50)) > PAGE;
+	return several && op.values.sort !== 'id';
+}
+
+/** Marks (in the item's values, not sent) a read whose entries the node sorts by logged time itself. */
+const SORT_HERE = 'sortByLoggedTimeHere';
+
+function compareIds(a: unknown, b: unknown): number {
+	const x = BigInt(String(a ?? 0));
+	const y = BigInt(String(b ?? 0));
+	return x < y ? -1 : x > y ? 1 : 0;
+}
 
 export const manualLog: ResourceDef = {
 	value: 'manualLog',
@@ -146,7 +170,8 @@ export const manualLog: ResourceDef = {
 						{ name: 'Logged Time', value: 'createTime', description: 'The time the agent logged (usually when the entry was created)' },
 					],
 					default: 'createTime',
-					description: 'Order of the first page; Lofty orders later pages by ID (in the chosen direction)',
+					description:
+						'With Return All the node reads the pages by ID (Lofty orders later pages by ID) and sorts the entries itself; a Limit above 1000 needs Sort By ID',
 				},
 				{
 					name: 'order',
@@ -160,6 +185,24 @@ export const manualLog: ResourceDef = {
 					default: 'asc',
 				},
 			],
+			validate(op) {
+				if (pagesByTime(op) && !returnAll(op)) {
+					throw new InvalidValue('Limit', `above ${PAGE} needs Sort By ID (Lofty orders every page after the first by ID); use Return All to get the entries sorted by logged time, or a Limit of at most ${PAGE}`);
+				}
+			},
+			// Reading several pages: by ID on each (docs/api-readings.md, row 9), then in the order asked for.
+			toWire(op) {
+				if (!pagesByTime(op)) return;
+				op.values.sort = 'id';
+				op.values[SORT_HERE] = true;
+			},
+			output(records, op) {
+				const list = records as IDataObject[];
+				if (op.values[SORT_HERE] !== true) return list;
+				const sign = op.values.order === 'desc' ? -1 : 1;
+				const key = (r: IDataObject) => String(r.createTime ?? '');
+				return [...list].sort((a, b) => sign * (key(a).localeCompare(key(b)) || compareIds(a.id, b.id)));
+			},
 			errorHints: {
 				LEAD_NOT_EXIST: LEAD_HINT,
 				'20006': LEAD_HINT,

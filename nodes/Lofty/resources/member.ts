@@ -49,6 +49,8 @@ export const member: ResourceDef = {
 					type: 'multiOptions',
 					in: 'query',
 					loadOptions: 'getOffices',
+					// An array parameter in the OpenAPI: its default form repeats the key (row 10 of docs/api-readings.md).
+					queryArray: 'repeat',
 					description:
 						'Only members of these offices. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { InvalidValue } from '../model/params';
 import type { OperationContext, ParamDef, ResourceDef } from '../model/types';
 import { leadInPath } from './lead';
 
@@ -40,6 +41,24 @@ const LEAD_HINT = 'The lead does not exist, is in the trash, or the user behind 
 const NOTE_HINT =
 	'The note does not exist, was deleted, or belongs to a lead the user behind this credential cannot see. Lofty saves new notes in the background: a note created moments ago can take a few seconds to become readable, so wait briefly (for example with a Wait node) and try again.';
 const INVALID_HINT = 'Lofty rejected a value: the note text must not be blank, Pin must be set, and the lead ID must be a real lead.';
+
+/**
+ * A note's type for the Note Types filter (docs/api-readings.md, row 5). The spec's note has `noteType` (Manual,
+ * System, AI); the OpenAPI's NoteResponse has only `systemNote`. Without noteType, systemNote tells System from
+ * the rest, but not AI from Manual: a filter that needs that distinction is refused, naming the reading.
+ */
+function noteTypeOf(note: IDataObject, wanted: string[]): string {
+	if (typeof note.noteType === 'string') return note.noteType;
+	if (typeof note.systemNote !== 'boolean') return '';
+	if (note.systemNote) return 'System';
+	if (wanted.includes('AI') !== wanted.includes('Manual')) {
+		throw new InvalidValue(
+			'Note Types',
+			"Lofty's notes carry no noteType here, only systemNote (as in its OpenAPI), so AI notes cannot be told from manual ones; choose AI and Manual together, or System only",
+		);
+	}
+	return wanted.includes('Manual') ? 'Manual' : 'AI';
+}
 
 export const note: ResourceDef = {
 	value: 'note',
@@ -115,7 +134,7 @@ export const note: ResourceDef = {
 				const list = Array.isArray(response) ? response : (response as IDataObject | undefined)?.notes;
 				const notes = Array.isArray(list) ? (list as IDataObject[]) : [];
 				const types = op.values.noteTypes as string[] | undefined;
-				return types ? notes.filter((n) => types.includes(String(n.noteType))) : notes;
+				return types ? notes.filter((n) => types.includes(noteTypeOf(n, types))) : notes;
 			},
 		},
 		{

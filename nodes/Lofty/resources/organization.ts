@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../model/params';
-import type { OperationContext, ParamDef, ResourceDef } from '../model/types';
+import type { BuiltRequest, OperationContext, OtherReading, ParamDef, ResourceDef } from '../model/types';
 
 const EXPRESSION_HINT = 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
 
@@ -62,6 +62,22 @@ function requireChange(op: OperationContext, title: string, ignore: string[]): v
 const MANAGE_ORG_HINT =
 	'The Lofty user behind this credential lacks the Manage Organization permission (MANAGE_ORGANIZATION for the whole company, MANAGE_ORGANIZATION_DEPARTMENT for their own offices). Use the credential of a company admin.';
 
+/**
+ * Create Office under the OpenAPI's reading (docs/api-readings.md, row 13): POST is "Update Office" and refuses
+ * a body without an office id (404 "Office does not exist", or a message asking for the id). Nothing was
+ * written, so the same office goes out as PUT, the OpenAPI's "Add Office".
+ */
+const OFFICE_CREATE_READING: OtherReading = {
+	name: 'officeCreateByPut',
+	detect: ({ httpCode, code, message }) =>
+		httpCode === 404 ||
+		httpCode === 405 ||
+		['RESOURCE_NOT_EXIST', '20007'].includes(String(code)) ||
+		/office does not exist|\bid\b[^.]*\brequired|required[^.]*\bid\b/i.test(message),
+	method: 'PUT',
+	rewrite: (request: BuiltRequest): BuiltRequest => ({ ...request, method: 'PUT' }),
+};
+
 export const organization: ResourceDef = {
 	value: 'organization',
 	name: 'Organization',
@@ -101,19 +117,20 @@ export const organization: ResourceDef = {
 			output: (response) => ({ updated: true, ...(response !== null && typeof response === 'object' ? (response as IDataObject) : {}) }),
 		},
 		{
-			// Office writes: the OpenAPI names PUT "Add Office" (id ignored) and POST "Update Office" (id
-			// required); api-spec.md says POST creates or updates, the id deciding, and lists PUT as an
-			// office write with the same envelope. Create uses PUT, which creates under both readings as
-			// far as they say; Update uses POST with the id, on which both agree.
+			// Office writes: api-spec.md says POST creates or updates, the id deciding; the OpenAPI names PUT "Add
+			// Office" (id ignored) and POST "Update Office" (id required). Create sends the spec's POST without an
+			// id and, when Lofty refuses it as an update of no office, PUT (OFFICE_CREATE_READING). Update uses
+			// POST with the id, on which both agree.
 			value: 'createOffice',
 			name: 'Create Office',
 			action: 'Create an office',
 			description: 'Add an office to your company, at the top level or under another office; needs the Manage Organization permission',
-			method: 'PUT',
+			method: 'POST',
 			path: '/v1.0/org/office',
 			unwrap: 'data',
 			params: [{ ...officeName, required: true }, parentOffice, ...contactFields('office'), allowManageSub],
 			validate: checkContact,
+			otherReading: OFFICE_CREATE_READING,
 		},
 		{
 			value: 'updateOffice',

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../model/params';
-import type { OperationContext, ParamDef, ResourceDef } from '../model/types';
+import type { BuiltRequest, OperationContext, OtherReading, ParamDef, ResourceDef } from '../model/types';
 
 const EXPRESSION_HINT = 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
 const ASSISTANT_LEAD = '4';
@@ -87,6 +87,29 @@ const updated = (response: unknown, op: OperationContext, extra: IDataObject): I
 	...extra,
 	message: typeof response === 'string' ? response : 'ok',
 });
+
+/**
+ * Update Rule's memberWeights (docs/api-readings.md, row 6): the node sends a list of `{memberId, weight}`; the
+ * OpenAPI draws one object. A refusal that says the body could not be read as what was sent (a JSON parse error
+ * about memberWeights) switches to one object; several weights cannot be one object, which is said plainly.
+ */
+const MEMBER_WEIGHTS_READING: OtherReading = {
+	name: 'memberWeightsObject',
+	detect: ({ httpCode, message }) => (httpCode === 400 || httpCode === 500) && /memberWeights|MemberWeight/.test(message) && /deserializ|START_ARRAY|array/i.test(message),
+	rewrite(request: BuiltRequest): BuiltRequest {
+		const body = request.body as IDataObject;
+		const strategy = body?.routingStrategy as IDataObject | undefined;
+		const weights = strategy?.memberWeights;
+		if (!Array.isArray(weights)) return request;
+		if (weights.length > 1) {
+			throw new InvalidValue(
+				'Member Weights',
+				`Lofty takes one member weight here (it refused a list, as its OpenAPI draws memberWeights as one object), and this rule sets ${weights.length}; set one member weight per run`,
+			);
+		}
+		return { ...request, body: { ...body, routingStrategy: { ...strategy, memberWeights: weights[0] as IDataObject } } };
+	},
+};
 
 export const routing: ResourceDef = {
 	value: 'routing',
@@ -177,9 +200,10 @@ export const routing: ResourceDef = {
 					label: 'Member Weights',
 					type: 'fixedCollection',
 					in: 'body',
-					// The OpenAPI draws memberWeights as one object; a rule weighs several members, so a list is sent.
+					// A list (a rule weighs several members); the OpenAPI draws one object: MEMBER_WEIGHTS_READING.
 					key: 'routingStrategy.memberWeights',
-					description: 'Not for the lead pond strategy: who receives leads and how many (higher weight, more leads)',
+					description:
+						'Not for the lead pond strategy: who receives leads and how many (higher weight, more leads). Should Lofty take only one member weight (as its OpenAPI draws it), the node sends a single one as an object and refuses several.',
 					fields: [
 						{
 							name: 'memberId',
@@ -218,6 +242,7 @@ export const routing: ResourceDef = {
 				if (weights) op.values.memberWeights = weights.map((row) => ({ ...row, weight: row.weight ?? 1 }));
 			},
 			output: (response, op) => updated(response, op, { ruleId: op.values.ruleId as string }),
+			otherReading: MEMBER_WEIGHTS_READING,
 		},
 		{
 			value: 'getDefaultRule',

@@ -74,6 +74,7 @@ export const webhook: ResourceDef = {
 					in: 'body',
 					min: 1,
 					max: 5000,
+					integer: true,
 					default: 100,
 					description: 'Most events Lofty puts in one notification, 1 to 5000 (Lofty uses 100 when not set)',
 				},

@@ -1,6 +1,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { LOFTY_ERROR_CODES } from './errorCodes';
+
 /** One failed Lofty answer, whatever shape its body had. */
 export interface LoftyFailure {
 	httpCode: number;
@@ -20,25 +22,30 @@ function codeInsideMessage(message: string): string | undefined {
 }
 
 /**
- * Reads code and message from any of the body shapes Lofty uses: a bare JSON string,
- * `{code, message}`, `{message}`, `{errorCode, errorMsg}`, or an OAuth `{error, error_description}`.
+ * Reads code and message from any of the body shapes Lofty uses: a bare JSON string (which may be only the
+ * code: "PARAM_EMAIL_MUST_FILL"), `{code, message}`, `{message}`, `{errorCode, errorMsg}`, the envelope
+ * `{status: {code, msg}, data}` (AI call summary, opportunity alerts) or an OAuth `{error, error_description}`.
  */
-function describeBody(body: unknown): { code?: string | number; message?: string } {
+function describeBody(body: unknown, httpCode: number): { code?: string | number; message?: string } {
 	if (typeof body === 'string') {
 		const message = body.trim();
 		// Some endpoints (system logs) send `{code, message}` as the text of a JSON string.
 		if (message.startsWith('{')) {
 			try {
 				const inner = JSON.parse(message) as unknown;
-				if (inner && typeof inner === 'object') return describeBody(inner);
+				if (inner && typeof inner === 'object') return describeBody(inner, httpCode);
 			} catch {
 				// not JSON after all: keep the text as the message
 			}
 		}
+		// An error body that is one of the spec's codes is that code, explained like `{code, message}`.
+		if (httpCode >= 300 && Object.prototype.hasOwnProperty.call(LOFTY_ERROR_CODES, message)) return { code: message, message: LOFTY_ERROR_CODES[message] };
 		return { code: codeInsideMessage(message), message: message || undefined };
 	}
 	if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
 	const record = body as Record<string, unknown>;
+	const envelope = statusEnvelope(record);
+	if (envelope) return envelope;
 	const rawCode = record.code ?? record.errorCode ?? record.error;
 	const rawMessage = record.message ?? record.errorMsg ?? record.error_description ?? record.msg;
 	const message = typeof rawMessage === 'string' ? rawMessage : undefined;
@@ -47,12 +54,23 @@ function describeBody(body: unknown): { code?: string | number; message?: string
 	return { code, message };
 }
 
+/** `{status: {code, msg}, data}`: the code sits in `status` (0 is success); a `status` that is data has no numeric code and msg. */
+function statusEnvelope(record: Record<string, unknown>): { code: string | number; message?: string } | undefined {
+	if (record.code !== undefined || record.errorCode !== undefined) return undefined;
+	const status = record.status;
+	if (status === null || typeof status !== 'object' || Array.isArray(status)) return undefined;
+	const { code, msg, message } = status as Record<string, unknown>;
+	const text = typeof msg === 'string' ? msg : typeof message === 'string' ? message : undefined;
+	if (!(typeof code === 'number' || (typeof code === 'string' && /^-?\d+$/.test(code))) || text === undefined) return undefined;
+	return { code, message: text };
+}
+
 /**
- * Decides whether an answer failed. Besides HTTP errors, Lofty answers some failures with
- * HTTP 200 and a non-zero `code` or `errorCode` in the body (agent lifecycle, envelopes).
+ * Decides whether an answer failed. Besides HTTP errors, Lofty answers some failures with HTTP 200 and a
+ * non-zero `code` or `errorCode` in the body (agent lifecycle, envelopes) or in `status.code`.
  */
 export function findFailure(httpCode: number, body: unknown): LoftyFailure | undefined {
-	const { code, message } = describeBody(body);
+	const { code, message } = describeBody(body, httpCode);
 	if (httpCode >= 200 && httpCode < 300) {
 		if (isSuccessCode(code)) return undefined;
 		// A 2xx body whose `code` is not numeric-like is ordinary data, not an error envelope.

@@ -18,7 +18,8 @@ export type LoftyContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunc
 export const CREDENTIAL_TYPES = { apiKey: 'loftyApi', oAuth2: 'loftyOAuth2Api' } as const;
 export const DEFAULT_BASE_URL = 'https://api.lofty.com';
 
-export type QueryValue = string | number | boolean | bigint | undefined;
+/** An array is sent as the key repeated (`ids=1&ids=2`), the default form of an OpenAPI array parameter. */
+export type QueryValue = string | number | boolean | bigint | undefined | Array<string | number>;
 
 export interface LoftyRequest {
 	method: IHttpRequestMethods;
@@ -105,8 +106,10 @@ export function buildQuery(qs: Record<string, QueryValue> | undefined): string {
 	if (!qs) return '';
 	const parts: string[] = [];
 	for (const [key, value] of Object.entries(qs)) {
-		if (value === undefined || value === '') continue;
-		parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+		for (const one of Array.isArray(value) ? value : [value]) {
+			if (one === undefined || one === '') continue;
+			parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(one))}`);
+		}
 	}
 	return parts.length ? `?${parts.join('&')}` : '';
 }

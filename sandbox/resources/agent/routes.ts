@@ -8,6 +8,7 @@
 import { type License, MAX_AGENT_TAGS_PER_CALL, MAX_LICENSES, agentState } from './state';
 import { toInt64 } from '../../core/json';
 import { inDepartment, orgState, permissionLevel } from '../organization/access';
+import { readingsOf } from '../../core/readings';
 import type { Ctx, Reply, Route } from '../../core/router';
 import type { Store } from '../../core/store';
 import type { User } from '../../core/types';
@@ -99,7 +100,8 @@ function createAgent(ctx: Ctx): Reply {
 		if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email!)) {
 			return resultReply(200, 0, AGENT_CODES.INVALID_PARAMETER, `accountInfo.emailAddress is not an e-mail address: '${email}'`);
 		}
-		const licenses = readLicenses(body, workInfo);
+		// The OpenAPI's AgentProfile knows only workInfo.licenseId (the agentLicenses reading `openapi`): licenses unread.
+		const licenses = readingsOf(store).get('agentLicenses') === 'openapi' ? undefined : readLicenses(body, workInfo);
 		const licenseId = str(workInfo, 'licenseId', 'workInfo');
 		let groupId = user.groupId;
 		if (info.groupId !== undefined && info.groupId !== null) {

@@ -9,6 +9,7 @@
  */
 import { invalidParam, missingParam } from '../../core/errors';
 import { asObject, int64Param, intParam, requiredId, requiredIdArray } from '../../core/params';
+import { statusEnvelopeFailures } from '../../core/readings';
 import type { Ctx, Reply, Route } from '../../core/router';
 import { iso } from '../../core/time';
 import { leadAccessible } from '../lead/access';
@@ -165,7 +166,7 @@ export const aiRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/v2.0/ai/call-summary',
-		handler: limited((ctx) => {
+		handler: limited(statusEnvelopeFailures((ctx) => {
 			const id = int64Param(ctx.query, 'callRecordId', true)!;
 			if (id < 1n) throw invalidParam(`'callRecordId' must be at least 1, got '${ctx.query.get('callRecordId')}'`);
 			const s = aiState(ctx.store).summaries.get(id.toString());
@@ -173,7 +174,7 @@ export const aiRoutes: Route[] = [
 				throw invalidParam(`no call summary for call record ${id}; generate it first with POST /v2.0/ai/call-summary/generate`);
 			}
 			return { body: { status: { code: 0, msg: 'ok' }, data: summaryView(s, ctx) } };
-		}),
+		})),
 	},
 	{
 		method: 'POST',

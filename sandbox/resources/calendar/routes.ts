@@ -15,8 +15,8 @@
  * not found) or 20017 PERMISSION_DENIED (the caller does not manage the lead; the spec's 20017 row allows 400).
  * A Smart Plan task cannot be modified (spec: TASK_IS_SMARTPLAN): update and delete refuse it.
  *
- * Times: the spec says startTime / endTime take epoch ms; the OpenAPI says ISO 8601 with offset.
- * Both are accepted. startAt / endAt are ISO 8601; an offset inside the string wins over
+ * Times: the spec says startTime / endTime take epoch ms; the OpenAPI says ISO 8601 with offset and
+ * epoch ms in startTimeMs / endTimeMs: the calendarTime reading picks one (queryInstant). startAt / endAt are ISO 8601; an offset inside the string wins over
  * timeZoneCode, and a string without an offset needs timeZoneCode.
  */
 import { DateTime } from 'luxon';
@@ -41,6 +41,8 @@ import { assigneeOf, liveEntry, liveLead } from '../task/access';
 import { type TaskRecord, newTaskRecord } from '../task/state';
 import { createEntry, deleteEntry, entryUpdated, setFinished } from '../task/writes';
 import { isValidTimeZone, isoInZone } from '../../core/time';
+import { readingsOf } from '../../core/readings';
+import type { Store } from '../../core/store';
 import type { Lead } from '../../core/types';
 
 // ---------- reading values ----------
@@ -78,11 +80,22 @@ function zoneParam(value: string | undefined, name = 'timeZoneCode'): string | u
 	return value.trim();
 }
 
-/** `startTime` (epoch ms or ISO) first, else `startTimeMs` (epoch ms). */
-function queryInstant(q: URLSearchParams, name: string, zone: string | undefined): number | undefined {
-	if (has(q, name)) return parseInstant(name, q.get(name)!, zone, true).ms;
+/**
+ * `startTime` / `endTime` of the two lists, by the reading (core/readings.ts, calendarTime): the spec's takes
+ * epoch ms there and knows no `startTimeMs`; the OpenAPI's takes ISO 8601 there (the string form, preferred)
+ * and epoch ms in `startTimeMs`. Either refuses the other form with 400 20012 naming the expected format.
+ */
+function queryInstant(q: URLSearchParams, name: string, zone: string | undefined, store: Store): number | undefined {
+	const openapi = readingsOf(store).get('calendarTime') === 'openapi';
+	if (has(q, name)) {
+		const raw = q.get(name)!;
+		const epoch = /^-?\d+$/.test(raw.trim());
+		if (epoch && openapi) throw invalidParam(`Unparsable timestamp '${raw}' for '${name}': expected ISO 8601 with offset such as 2026-01-01T00:00:00-08:00`);
+		if (!epoch && !openapi) throw invalidParam(`Unparsable timestamp '${raw}' for '${name}': expected epoch milliseconds (UTC) such as 1767225600000`);
+		return parseInstant(name, raw, zone, !openapi).ms;
+	}
 	const msName = `${name}Ms`;
-	if (has(q, msName)) return parseInstant(msName, q.get(msName)!, undefined, true).ms;
+	if (openapi && has(q, msName)) return parseInstant(msName, q.get(msName)!, undefined, true).ms;
 	return undefined;
 }
 
@@ -170,8 +183,8 @@ export const calendarRoutes: Route[] = [
 		pattern: '/v2.0/calendar',
 		handler: ({ query, user, store }) => {
 			const zone = zoneParam(query.get('timeZoneCode') ?? undefined);
-			const from = queryInstant(query, 'startTime', zone);
-			const to = queryInstant(query, 'endTime', zone);
+			const from = queryInstant(query, 'startTime', zone, store);
+			const to = queryInstant(query, 'endTime', zone, store);
 			if (from === undefined && to === undefined) throw invalidParam('at least one of startTime or endTime is required');
 			if (from !== undefined && to !== undefined && to < from) throw invalidParam('endTime must not be before startTime');
 			let leadId: bigint | undefined;
@@ -347,9 +360,9 @@ export const calendarRoutes: Route[] = [
 		pattern: '/v2.0/calendar/meetings/available',
 		handler: ({ query, user, store, now }) => {
 			const zone = zoneParam(query.get('timeZoneCode') ?? undefined) ?? userZone(user);
-			// string form first, then the Ms form (OpenAPI); the spec lets startTime carry epoch ms too
-			const from = queryInstant(query, 'startTime', zone);
-			const to = queryInstant(query, 'endTime', zone);
+			// the spec's epoch ms in startTime, or the OpenAPI's ISO there and epoch ms in startTimeMs (queryInstant)
+			const from = queryInstant(query, 'startTime', zone, store);
+			const to = queryInstant(query, 'endTime', zone, store);
 			if (from === undefined) throw invalidParam('startTime or startTimeMs is required');
 			if (to === undefined) throw invalidParam('endTime or endTimeMs is required');
 			const limit = intParam(query, 'limit', { def: 10, min: 1 });

@@ -7,12 +7,14 @@
  * - History lists take `leadId` (OpenAPI) or `leadUserId` (api-spec.md, "Further endpoints by
  *   name"): both are accepted; neither gives 400 MISSING_PARAMETER; both naming different leads 20012.
  *   The lead must be in the caller's team (OpenAPI) and not trashed, else 404 LEAD_NOT_EXIST.
- *   `requireLeadUserId` (CommunicationState) switches the call lists to the spec's strict reading.
+ *   The two call lists follow the callHistoryLead reading: the spec's needs `leadUserId` (400
+ *   MISSING_PARAMETER without it), the OpenAPI's reads `leadId` only (a `leadUserId` is ignored).
  *   Entries come oldest first by id; `currentId` > 0 returns entries after that id (offset ignored).
  *   V1 call history lists dialer calls only; V2 adds logged calls and richer fields (Versioning rule 3).
  * - Limits: below 1 is LIMIT_NOT_VALID, above the endpoint maximum LIMIT_PARAM_OVERSIZE.
  * - Team-wide searches without ACCESS_ALL_TEAM_LEADS are 403 ACCESS_ALL_TEAM_LEADS (api-spec.md Errors;
- *   the OpenAPI says 400). V2 `type` defaults to ALL; V1 requires it and allows a 24-hour window.
+ *   the OpenAPI says 400). V2 `type` defaults to ALL (CALL under the communicationType reading `openapi`);
+ *   V1 requires it and allows a 24-hour window.
  * - V2 cursor: opaque; a full page always carries a nextCursor, so when the entries end exactly at a
  *   page boundary the next (last) page is empty with nextCursor null. `hasMore` follows nextCursor.
  * - Single lookups: a record that is missing, of another kind, or on a lead the caller cannot manage
@@ -27,6 +29,7 @@ import { ApiError, Codes, invalidParam, leadNotExist, missingParam } from '../..
 import type { JsonValue } from '../../core/json';
 import { toInt64 } from '../../core/json';
 import { asObject, boolParam, has, optBool, optString, pathId } from '../../core/params';
+import { readingsOf } from '../../core/readings';
 import type { Ctx, Route } from '../../core/router';
 import type { Store } from '../../core/store';
 import type { Lead, User } from '../../core/types';
@@ -38,10 +41,10 @@ const DAY = 86_400_000;
 export const ACCESS_ALL_TEAM_LEADS = 'ACCESS_ALL_TEAM_LEADS';
 
 /** The lead of a history list, by leadId or leadUserId; in the caller's team and not trashed. */
-function historyLead(ctx: Ctx, strictLeadUserId = false): Lead {
+function historyLead(ctx: Ctx, reading: 'both' | 'spec' | 'openapi' = 'both'): Lead {
 	const leadId = int64Query(ctx.query, 'leadId');
-	const leadUserId = int64Query(ctx.query, 'leadUserId');
-	if (strictLeadUserId && leadUserId === undefined) throw missingParam('leadUserId');
+	const leadUserId = reading === 'openapi' ? undefined : int64Query(ctx.query, 'leadUserId');
+	if (reading === 'spec' && leadUserId === undefined) throw missingParam('leadUserId');
 	if (leadId === undefined && leadUserId === undefined) throw missingParam('leadId');
 	if (leadId !== undefined && leadId < 1n) throw invalidParam(`'leadId' must be at least 1, got '${leadId}'`);
 	let lead = leadId !== undefined ? ctx.store.getLead(leadId) : undefined;
@@ -57,12 +60,15 @@ function historyLead(ctx: Ctx, strictLeadUserId = false): Lead {
 
 function history(key: string, kind: CommKind, view: (c: Communication, store: Store) => Record<string, unknown>, keep: (c: Communication) => boolean = () => true) {
 	return (ctx: Ctx) => {
-		const lead = historyLead(ctx, kind === 'CALL' && commState(ctx.store).requireLeadUserId);
+		const lead = historyLead(ctx, kind === 'CALL' ? readingsOf(ctx.store).get('callHistoryLead') : 'both');
 		const offset = offsetParam(ctx.query);
 		const limit = limitParam(ctx.query, 10, 1000);
 		const currentId = int64Query(ctx.query, 'currentId') ?? 0n;
 		const all = commState(ctx.store).list(ctx.now, (c) => c.leadId === lead.leadId && c.kind === kind && keep(c));
-		const page = currentId > 0n ? all.filter((c) => c.id > currentId).slice(0, limit) : all.slice(offset, offset + limit);
+		// currentId reading: after that id (spec), or from it (inclusive)
+		const inclusive = readingsOf(ctx.store).get('currentId') === 'inclusive';
+		const after = (c: Communication) => c.id > currentId || (inclusive && c.id === currentId);
+		const page = currentId > 0n ? all.filter(after).slice(0, limit) : all.slice(offset, offset + limit);
 		return { body: { [key]: page.map((c) => view(c, ctx.store)) } };
 	};
 }
@@ -179,7 +185,8 @@ export const communicationRoutes: Route[] = [
 			if (!has(q, 'startTime')) throw missingParam('startTime');
 			if (!has(q, 'endTime')) throw missingParam('endTime');
 			const search: Search = {
-				type: has(q, 'type') ? q.get('type')!.trim() : 'ALL',
+				// Without type: ALL as the spec describes it, or calls only (the communicationType reading `openapi`: default undocumented)
+				type: has(q, 'type') ? q.get('type')!.trim() : readingsOf(ctx.store).get('communicationType') === 'openapi' ? 'CALL' : 'ALL',
 				startTime: epochMs(q.get('startTime'), 'startTime'),
 				endTime: epochMs(q.get('endTime'), 'endTime'),
 				teamView: boolParam(q, 'teamView') ?? false,

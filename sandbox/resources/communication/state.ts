@@ -66,11 +66,6 @@ export class CommunicationState {
 	nextMessageId = 7100000001;
 	/** delay before a manual-log write becomes readable */
 	manualLogDelayMs = 2000;
-	/**
-	 * Strict reading of api-spec.md for the call-history lists ("needs `leadUserId`"): when on,
-	 * those two endpoints answer 400 MISSING_PARAMETER without `leadUserId`. Off by default (both accepted).
-	 */
-	requireLeadUserId = false;
 
 	add(input: Omit<Communication, 'id' | 'visibleAt' | 'deleted' | 'fromPond'> & Partial<Communication>): Communication {
 		const entry: Communication = { visibleAt: 0, deleted: false, fromPond: false, ...input, id: input.id ?? this.nextId++ };

@@ -23,7 +23,7 @@ export const leadPartRoutes: Route[] = [
 		body: 'json',
 		handler: (ctx) => {
 			const lead = accessibleLead(ctx);
-			const inquiry = checkInquiry(ctx.body);
+			const inquiry = checkInquiry(ctx.body, ctx.store);
 			writeInquiry(lead, inquiry, ctx.now);
 			lead.lastUpdateTime = ctx.now;
 			emitLead(ctx.store, 'updated', lead, ctx.now);
@@ -36,7 +36,7 @@ export const leadPartRoutes: Route[] = [
 		body: 'json',
 		handler: (ctx) => {
 			const lead = accessibleLead(ctx);
-			const p = checkProperty(ctx.body);
+			const p = checkProperty(ctx.body, ctx.store);
 			writeProperty(ctx.store, lead, p, resolveProperty(lead, p));
 			lead.lastUpdateTime = ctx.now;
 			emitLead(ctx.store, 'updated', lead, ctx.now);

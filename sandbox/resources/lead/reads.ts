@@ -3,6 +3,7 @@
  */
 import { ApiError, Codes, invalidParam, leadNotExist, limitNotValid } from '../../core/errors';
 import { has, int64Param, intParam, boolParam, listParam, pathId } from '../../core/params';
+import { readingsOf } from '../../core/readings';
 import type { Route } from '../../core/router';
 import { isValidTimeZone } from '../../core/time';
 import type { SavedSearchSource } from '../../core/types';
@@ -38,7 +39,8 @@ export const leadReadRoutes: Route[] = [
 			let start = offset;
 			if (currentId > 0n) {
 				const at = all.findIndex((a) => a.id === currentId);
-				start = at >= 0 ? at + 1 : all.findIndex((a) => a.id > currentId);
+				// after that activity (spec), or from it (the currentId reading `inclusive`)
+				start = at >= 0 ? at + (readingsOf(ctx.store).get('currentId') === 'inclusive' ? 0 : 1) : all.findIndex((a) => a.id > currentId);
 				if (start < 0) start = all.length;
 			}
 			return { body: { activities: all.slice(start, start + limit).map((a) => activityV2View(a, tz)) } };

@@ -16,6 +16,7 @@ import {
 	writeProperty,
 } from './write';
 import { asObject, boolParam, has, intParam, optString } from '../../core/params';
+import { readingsOf } from '../../core/readings';
 import type { Route } from '../../core/router';
 import { LEAD_FIELDS, leadView } from './views';
 import { accessibleLead } from './access';
@@ -26,9 +27,12 @@ export const leadRoutes: Route[] = [
 		method: 'GET',
 		pattern: '/v1.0/leads',
 		handler: ({ query, user, store, now }) => {
-			const limit = intParam(query, 'limit', { def: 25, min: 1, max: 100, outOfRange: (raw) => limitNotValid(1, 100, raw) });
+			// The leadPaging reading `scrollOnly` (a public client's report): offset is ignored, at most 25 a page.
+			const scrollOnly = readingsOf(store).get('leadPaging') === 'scrollOnly';
+			let limit = intParam(query, 'limit', { def: 25, min: 1, max: 100, outOfRange: (raw) => limitNotValid(1, 100, raw) });
 			let offset = intParam(query, 'offset', { def: 0 });
-			if (offset < 0) offset = 0;
+			if (offset < 0 || scrollOnly) offset = 0;
+			if (scrollOnly) limit = Math.min(limit, 25);
 			const scrollRaw = has(query, 'scrollId') ? query.get('scrollId')!.trim() : undefined;
 			const cursor = scrollRaw !== undefined ? decodeCursor(scrollRaw) : undefined;
 			const filterQuery = cursor ? new URLSearchParams(cursor.q) : query;
@@ -70,8 +74,8 @@ export const leadRoutes: Route[] = [
 			const o = asObject(body);
 			const firstName = optString(o, 'firstName');
 			if (firstName === undefined || firstName.trim() === '') throw invalidParam("'firstName' is required");
-			const property = o.property !== undefined && o.property !== null ? checkProperty(o.property) : undefined;
-			const inquiry = o.inquiry !== undefined && o.inquiry !== null ? checkInquiry(o.inquiry) : undefined;
+			const property = o.property !== undefined && o.property !== null ? checkProperty(o.property, store) : undefined;
+			const inquiry = o.inquiry !== undefined && o.inquiry !== null ? checkInquiry(o.inquiry, store) : undefined;
 			const assignee = checkAssignee(store, readId(o, 'assignedUserId'), user.teamId);
 			const ownership = readOwnership(o, user);
 			const tags = [...(tagNames(o, 'tags') ?? []), ...(tagNames(o, 'tagsAdd') ?? [])];
@@ -119,9 +123,9 @@ export const leadRoutes: Route[] = [
 			const lead = accessibleLead(ctx);
 			const o = asObject(body);
 			// validate everything that can fail before changing anything
-			const property = o.property !== undefined && o.property !== null ? checkProperty(o.property) : undefined;
+			const property = o.property !== undefined && o.property !== null ? checkProperty(o.property, store) : undefined;
 			const propertyTarget = property ? resolveProperty(lead, property) : undefined;
-			const inquiry = o.inquiry !== undefined && o.inquiry !== null ? checkInquiry(o.inquiry) : undefined;
+			const inquiry = o.inquiry !== undefined && o.inquiry !== null ? checkInquiry(o.inquiry, store) : undefined;
 			const assignee = checkAssignee(store, readId(o, 'assignedUserId'), lead.teamId);
 			const ownership = readOwnership(o, user);
 			const stageName = optString(o, 'stage');

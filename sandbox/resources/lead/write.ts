@@ -11,6 +11,7 @@ import {
 	optString,
 	optStringArray,
 } from '../../core/params';
+import { truncateIntegers } from '../../core/readings';
 import type { Store } from '../../core/store';
 import type { Lead, LeadPropertyRecord, OwnershipScope, User } from '../../core/types';
 
@@ -21,9 +22,14 @@ const ADDRESS = ['city', 'state', 'zipCode', 'streetAddress'];
 
 const blank = (v: unknown): boolean => typeof v !== 'string' || v.trim() === '';
 
+/** Integer fields of LeadProperty and LeadInquiry in the OpenAPI (int32 / int64). */
+const PROPERTY_INTEGERS = ['price', 'priceMin', 'priceMax', 'bedrooms', 'squareFeet', 'parkingSpace', 'floors'];
+const INQUIRY_INTEGERS = ['priceMin', 'priceMax', 'bedroomsMin', 'bedroomsMax'];
+
 /** Validate a LeadProperty block; returns it as an object. 200057 when every address part is blank. */
-export function checkProperty(raw: unknown): Obj {
+export function checkProperty(raw: unknown, store: Store): Obj {
 	const p = asObject(raw, "'property'");
+	truncateIntegers(store, p, PROPERTY_INTEGERS);
 	for (const f of PROPERTY_STRINGS) optString(p, f);
 	for (const f of PROPERTY_NUMBERS) optNumber(p, f);
 	optBool(p, 'mailAddress');
@@ -56,9 +62,10 @@ export function writeProperty(store: Store, lead: Lead, p: Obj, target: LeadProp
 	return rec;
 }
 
-export function checkInquiry(raw: unknown): Obj {
+export function checkInquiry(raw: unknown, store: Store): Obj {
 	const q = asObject(raw, "'inquiry'");
-	for (const f of ['priceMin', 'priceMax', 'bedroomsMin', 'bedroomsMax']) optInt64(q, f);
+	truncateIntegers(store, q, INQUIRY_INTEGERS);
+	for (const f of INQUIRY_INTEGERS) optInt64(q, f);
 	for (const f of ['bathroomsMin', 'bathroomsMax']) {
 		const v = q[f];
 		if (v !== undefined && v !== null && typeof v !== 'string' && typeof v !== 'number') throw invalidParam(`'${f}' must be a string`);

@@ -17,7 +17,8 @@
  *   a body key that is not one of ListingQueryRequest's (or a filter condition that is not known)
  *   is answered 200 with zero results, as the live API does.
  *
- * Where the spec is silent: v1 `listIng` / `soldListing` are objects `{listings: [...]}`; the page
+ * Where the spec is silent: v1 `listIng` / `soldListing` are objects `{listings: [...]}` (`{data: [...]}` under
+ * the listingShape reading `openapi`, for the OpenAPI's untyped object); the page
  * keys are opaque strings (null on the last page); the target criteria combine with AND (agent and
  * office with OR); a missing target, a bad page key or a malformed range is 400 INVALID_PARAMETER;
  * `showCondition=true` adds the agent's listing-alert condition as `_listingMetadata.condition`

@@ -1,6 +1,7 @@
 /** GET /v1.0/listing: active and sold listings of an agent, an office or by IDs, paged by opaque keys. */
 import { ApiError, Codes, invalidParam, userNotExist } from '../../core/errors';
 import { boolParam, has, int64Param, listParam } from '../../core/params';
+import { readingsOf } from '../../core/readings';
 import type { Ctx } from '../../core/router';
 import type { User } from '../../core/types';
 import { V1_LIMIT_MAX, listingState } from './state';
@@ -91,10 +92,12 @@ export function searchV1(ctx: Ctx) {
 	}
 	const activePage = active.slice(activeFrom, activeFrom + limit);
 	const soldPage = sold.slice(soldFrom, soldFrom + limit);
+	// listingShape reading: `{listings: [...]}`, or (the OpenAPI's untyped object) another key of a listing hub payload
+	const key = readingsOf(store).get('listingShape') === 'openapi' ? 'data' : 'listings';
 	return {
 		body: {
-			listIng: { listings: activePage.map(v1View) },
-			soldListing: { listings: soldPage.map(v1View) },
+			listIng: { [key]: activePage.map(v1View) },
+			soldListing: { [key]: soldPage.map(v1View) },
 			_listingMetadata: {
 				collection: 'listing',
 				limit,

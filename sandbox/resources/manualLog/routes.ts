@@ -12,7 +12,8 @@
  *   characters; an unknown callingOutcome is stored as `Talked`; email fields are kept for logEmail only.
  * - List: leadId and logType required; limit outside 1..1000 silently becomes 10, a negative offset 0;
  *   offset + limit above 20000 is 400 200104 OFFSET_EXCEED_LIMIT; sort createTime (default) or id, order
- *   asc (default) or desc; currentId > 0 pages by id after (asc) or before (desc) it, ignoring sort.
+ *   asc (default) or desc; currentId > 0 pages after that entry: in the sort order (the spec's manualLogSort
+ *   reading), or by id, ignoring sort (the OpenAPI's: "the sort parameter is ignored").
  * - Get / Delete: 404 RESOURCE_NOT_EXIST when missing, deleted, not yet written or not a manual log;
  *   Delete on a lead the caller cannot manage is 404 LEAD_NOT_EXIST. Where the spec is silent, Get also
  *   answers RESOURCE_NOT_EXIST for an entry on a lead the caller cannot see (no existence leak), and
@@ -22,6 +23,7 @@ import { emitCommunication } from '../webhook/delivery/emit';
 import { ApiError, Codes, invalidParam, leadNotExist } from '../../core/errors';
 import { toInt64 } from '../../core/json';
 import { asObject, has, optBool, optString, pathId } from '../../core/params';
+import { readingsOf } from '../../core/readings';
 import type { Ctx, Route } from '../../core/router';
 import type { Lead } from '../../core/types';
 import { CALLING_OUTCOMES, type Communication, LOG_KIND, type LogType, commState } from '../communication/state';
@@ -145,14 +147,23 @@ export const manualLogRoutes: Route[] = [
 			const lead = ctx.store.getLead(leadId);
 			if (!canUse(ctx, lead)) throw leadNotExist(leadId.toString());
 
+			// Cursor mode orders by id under the OpenAPI's manualLogSort reading, by sort and order under the spec's.
+			const readings = readingsOf(ctx.store);
+			const bySort = cursorMode && readings.get('manualLogSort') === 'openapi' ? 'id' : sort;
 			const byId = (a: Communication, b: Communication): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 			const asc = commState(ctx.store)
 				.list(ctx.now, (c) => c.leadId === lead.leadId && c.logType === logType)
-				.sort(cursorMode || sort === 'id' ? (a, b) => byId(a, b) || a.time - b.time : (a, b) => a.time - b.time || byId(a, b));
+				.sort(bySort === 'id' ? (a, b) => byId(a, b) || a.time - b.time : (a, b) => a.time - b.time || byId(a, b));
 			const ordered = order === 'desc' ? asc.reverse() : asc;
-			const page = cursorMode
-				? ordered.filter((c) => (order === 'desc' ? c.id < currentId : c.id > currentId)).slice(0, limit)
-				: ordered.slice(offset, offset + limit);
+			let start = offset;
+			if (cursorMode) {
+				// after the entry with that id (spec), or from it (the currentId reading `inclusive`)
+				const at = ordered.findIndex((c) => c.id === currentId);
+				const past = (c: Communication) => (order === 'desc' ? c.id < currentId : c.id > currentId);
+				start = at >= 0 ? at + (readings.get('currentId') === 'inclusive' ? 0 : 1) : bySort === 'id' ? ordered.findIndex(past) : -1;
+				if (start < 0) start = ordered.length;
+			}
+			const page = ordered.slice(start, start + limit);
 			return { body: { logType: page.map(logTypeView) } };
 		},
 	},

@@ -2,6 +2,7 @@
 import { ApiError, Codes, invalidParam, userNotExist } from '../../core/errors';
 import { toInt64 } from '../../core/json';
 import { intParam, pathId } from '../../core/params';
+import { readingsOf } from '../../core/readings';
 import type { Route } from '../../core/router';
 import { agentState } from '../agent/state';
 import type { Store } from '../../core/store';
@@ -73,9 +74,12 @@ export const memberRoutes: Route[] = [
 			if (limit > MEMBERS_MAX_LIMIT) {
 				throw new ApiError(400, Codes.LIMIT_PARAM_OVERSIZE, `limit must not exceed ${MEMBERS_MAX_LIMIT}, got ${limit}`);
 			}
+			// An array parameter: comma-joined or repeated (spec reading), or repeated only (the queryArrays reading
+			// `openapi`: the OpenAPI's array in its default form, groupIds=1&groupIds=2; "1,2" is not an integer).
+			const repeatedOnly = readingsOf(store).get('queryArrays') === 'openapi';
 			const groupIds = query
 				.getAll('groupIds')
-				.flatMap((v) => v.split(','))
+				.flatMap((v) => (repeatedOnly ? [v] : v.split(',')))
 				.map((s) => s.trim())
 				.filter(Boolean)
 				.map((s) => {

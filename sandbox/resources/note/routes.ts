@@ -18,6 +18,7 @@
 import { ApiError, invalidParam } from '../../core/errors';
 import { toInt64 } from '../../core/json';
 import { asObject, boolParam, has, optBool, optString, pathId } from '../../core/params';
+import { readingsOf } from '../../core/readings';
 import type { Ctx, Route } from '../../core/router';
 import { SEED_IDS } from '../../core/seed';
 import type { Store } from '../../core/store';
@@ -106,8 +107,8 @@ export function noteView(n: NoteRecord, store: Store): Record<string, unknown> {
 		lastEditorName: userName(store, n.lastEditorId),
 		isPin: n.isPin,
 		systemNote: n.noteType === 'System',
-		noteType: n.noteType,
-		idOfType: n.idOfType,
+		// The OpenAPI's NoteResponse has neither (the noteType reading `openapi`); the spec names both.
+		...(readingsOf(store).get('noteType') === 'openapi' ? {} : { noteType: n.noteType, idOfType: n.idOfType }),
 	};
 }
 

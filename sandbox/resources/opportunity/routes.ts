@@ -4,11 +4,13 @@
  * 200 `{status: {code: 0, msg: "success"}, data: <bool>}`. `data` is false, without an error, when the lead
  * does not exist or is not in the caller's team, has no agent-role assignee, or is a lead-pond lead (where the
  * broadcast still happens: a known quirk). An unsupported notificationType is treated like a missing one
- * (false). 400 only comes from the gateway (token, rate limit), 500 is 20005. Not idempotent.
+ * (false). 400 only comes from the gateway (token, rate limit), 500 is 20005. Not idempotent. Under the
+ * statusEnvelope reading `openapi` the endpoint's own failures are 200 with a non-zero `status.code`.
  */
 import { invalidParam, missingParam } from '../../core/errors';
 import { toInt64 } from '../../core/json';
 import { asObject, optString } from '../../core/params';
+import { statusEnvelopeFailures } from '../../core/readings';
 import type { Route } from '../../core/router';
 import { SEED_IDS } from '../../core/seed';
 import type { Store } from '../../core/store';
@@ -47,7 +49,7 @@ export const opportunityRoutes: Route[] = [
 		method: 'POST',
 		pattern: '/v1.0/agent/send-notification',
 		body: 'json',
-		handler: (ctx) => {
+		handler: statusEnvelopeFailures((ctx) => {
 			const body = asObject(ctx.body);
 			if (body.leadId === undefined) throw missingParam('leadId');
 			const leadId = toInt64(body.leadId);
@@ -83,7 +85,7 @@ export const opportunityRoutes: Route[] = [
 			if (lead.assignedUserId === null) return reply(false);
 			record([lead.assignedUserId]);
 			return reply(true);
-		},
+		}),
 	},
 ];
 

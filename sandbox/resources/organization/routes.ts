@@ -2,18 +2,18 @@
  * Organization endpoints:
  *   GET  /v1.0/org                       organization info of the caller
  *   POST /v1.0/org/company               update the company record           {code, message[, data]}
- *   PUT  /v1.0/org/office                add an office (OpenAPI "Add Office") {code, message, data}
- *   POST /v1.0/org/office                update an office, or create one      {code, message, data}
+ *   PUT  /v1.0/org/office                update an office (spec) / add one (OpenAPI "Add Office")  {code, message, data}
+ *   POST /v1.0/org/office                create or update an office (spec) / update one (OpenAPI)  {code, message, data}
  *   GET  /v1.0/org/permission/profiles   permission profiles (bare array)
  *
  * Office writes: the OpenAPI calls PUT "Add Office" (id ignored) and POST "Update Office" (id
  * required, 404 when the office does not exist); api-spec.md says POST "create or update an office",
- * `id` deciding. The spec wins where they disagree, and both readings are served: PUT always creates,
- * POST with an `id` updates, POST without one creates.
+ * `id` deciding, and PUT an "office write". The officeCreate reading picks one (officeWrite).
  */
 import { ApiError, Codes, invalidParam } from '../../core/errors';
 import { toInt64 } from '../../core/json';
 import { type OfficeDetails, PERM, hasPermission, inDepartment, orgState, permissionLevel } from './access';
+import { readingsOf } from '../../core/readings';
 import type { Ctx, Reply, Route } from '../../core/router';
 import type { Store } from '../../core/store';
 import type { Office, User } from '../../core/types';
@@ -141,6 +141,25 @@ function updateOffice(ctx: Ctx, o: Obj, id: bigint): Reply {
 	return ok(officeView(store, office));
 }
 
+/**
+ * Which office write creates follows the officeCreate reading. The spec's: POST creates without `id` and
+ * updates with it; PUT ("office write") updates and needs the id. The OpenAPI's: PUT "Add Office" creates
+ * (id ignored), POST "Update Office" needs the id (404 "Office does not exist" without it).
+ */
+function officeWrite(ctx: Ctx, method: 'PUT' | 'POST'): Reply {
+	const o = bodyObject(ctx);
+	const openapi = readingsOf(ctx.store).get('officeCreate') === 'openapi';
+	if (openapi && method === 'PUT') return createOffice(ctx, o);
+	if (o.id === undefined || o.id === null) {
+		if (!openapi && method === 'POST') return createOffice(ctx, o);
+		if (openapi) throw new ApiError(404, Codes.RESOURCE_NOT_EXIST, 'Office does not exist: the office id is required to update an office');
+		throw invalidParam("'id' is required: PUT /v1.0/org/office changes an existing office");
+	}
+	const id = toInt64(o.id);
+	if (id === null || id === undefined || id < 1n) throw invalidParam(`'id' must be a positive integer, got '${String(o.id)}'`);
+	return updateOffice(ctx, o, id);
+}
+
 function getOrg(ctx: Ctx): Reply {
 	const { store, user } = ctx;
 	const state = orgState(store);
@@ -200,19 +219,8 @@ function profiles(ctx: Ctx): Reply {
 export const organizationRoutes: Route[] = [
 	{ method: 'GET', pattern: '/v1.0/org', handler: getOrg },
 	{ method: 'POST', pattern: '/v1.0/org/company', body: 'json', handler: updateCompany },
-	{ method: 'PUT', pattern: '/v1.0/org/office', body: 'json', handler: (ctx) => createOffice(ctx, bodyObject(ctx)) },
-	{
-		method: 'POST',
-		pattern: '/v1.0/org/office',
-		body: 'json',
-		handler: (ctx) => {
-			const o = bodyObject(ctx);
-			if (o.id === undefined || o.id === null) return createOffice(ctx, o);
-			const id = toInt64(o.id);
-			if (id === null || id === undefined || id < 1n) throw invalidParam(`'id' must be a positive integer, got '${String(o.id)}'`);
-			return updateOffice(ctx, o, id);
-		},
-	},
+	{ method: 'PUT', pattern: '/v1.0/org/office', body: 'json', handler: (ctx) => officeWrite(ctx, 'PUT') },
+	{ method: 'POST', pattern: '/v1.0/org/office', body: 'json', handler: (ctx) => officeWrite(ctx, 'POST') },
 	{ method: 'GET', pattern: '/v1.0/org/permission/profiles', handler: profiles },
 ];
 

@@ -1,6 +1,7 @@
 /** PUT of a routing rule and of a default (supplement) rule: the checks, then the change. */
 import { ApiError } from '../../core/errors';
 import { toInt64 } from '../../core/json';
+import { readingsOf } from '../../core/readings';
 import type { Ctx, Reply } from '../../core/router';
 import { assignable, businessType, requirePermission, roleFor } from './access';
 import { BUSINESS, ROUTING_CODES, STRATEGIES, STRATEGY, type SupplementRec, err, routingState } from './state';
@@ -33,7 +34,24 @@ function body(ctx: Ctx): Record<string, unknown> {
 	return b;
 }
 
+/**
+ * The memberWeights reading decides the body's shape, checked when it is read (as Jackson would, before any rule):
+ * the spec's a list of weights, the OpenAPI's one object. The other shape is a JSON parse error.
+ */
+function memberWeightsShape(ctx: Ctx, b: Record<string, unknown>): void {
+	const raw = asObj(b.routingStrategy)?.memberWeights;
+	if (raw === undefined || raw === null) return;
+	const single = readingsOf(ctx.store).get('memberWeights') === 'openapi';
+	if (single && Array.isArray(raw)) {
+		throw new ApiError(400, 20012, 'JSON parse error: Cannot deserialize value of type `MemberWeight` from Array value (token `JsonToken.START_ARRAY`)');
+	}
+	if (!single && !Array.isArray(raw)) {
+		throw new ApiError(400, 20012, 'JSON parse error: Cannot deserialize value of type `java.util.ArrayList<MemberWeight>` from Object value (token `JsonToken.START_OBJECT`)');
+	}
+}
+
 export function updateRule(ctx: Ctx): Reply {
+	memberWeightsShape(ctx, body(ctx));
 	requirePermission(ctx);
 	const type = businessType(ctx);
 	const { store, user } = ctx;
@@ -82,7 +100,7 @@ export function updateRule(ctx: Ctx): Reply {
 			next.groupId = null;
 			const raw = strategy.memberWeights;
 			if (raw !== undefined && raw !== null) {
-				// The OpenAPI draws memberWeights as one object; a list of them is what a rule holds. Both are read.
+				// One object (the OpenAPI's reading) sets the rule's one weighted member.
 				const list = Array.isArray(raw) ? raw : [raw];
 				const allowed = assignable(store, state, user.teamId, type, rule.roleId);
 				next.memberWeights = list.map((entry) => {

@@ -6,6 +6,7 @@
 import { ApiError, invalidParam, limitNotValid, missingParam, userNotExist } from '../../core/errors';
 import { toInt64 } from '../../core/json';
 import { type Obj, asObject, has, intParam, optBool, optString } from '../../core/params';
+import { readingsOf } from '../../core/readings';
 import type { Ctx, Route } from '../../core/router';
 import { assigneeOf, entryForCaller, leadForCaller, leadFromQuery, liveLead } from './access';
 import {
@@ -230,7 +231,8 @@ const v2Routes: Route[] = [
 			let start = 0;
 			if (currentId > 0n) {
 				const at = ordered.findIndex((t) => t.id === currentId);
-				start = at < 0 ? ordered.length : at + 1;
+				// after that task (spec), or from it (the currentId reading `inclusive`)
+				start = at < 0 ? ordered.length : at + (readingsOf(store).get('currentId') === 'inclusive' ? 0 : 1);
 			}
 			const page = ordered.slice(start).filter((t) => !t.deleteFlag).slice(0, limit);
 			// Each entry is formatted in the requested (or the caller's) time zone.

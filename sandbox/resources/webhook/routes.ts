@@ -19,6 +19,7 @@
 import { ApiError, Codes, invalidParam } from '../../core/errors';
 import { toInt64 } from '../../core/json';
 import { asObject, pathId } from '../../core/params';
+import { truncateIntegers } from '../../core/readings';
 import type { Route } from '../../core/router';
 import { deliveryOptions } from './delivery/engine';
 import { isLoopbackUrl } from './delivery/post';
@@ -71,6 +72,7 @@ export const webhookRoutes: Route[] = [
 			if (!isHttpsUrl(o.callbackUrl) && !loopbackHttp) {
 				throw new ApiError(400, 'WEBHOOK_CALLBACK_URL_INVALID', 'callbackUrl must be a valid HTTPS URL');
 			}
+			truncateIntegers(store, o, ['limit']);
 			const limit = intField(o, 'limit');
 			if (limit === null || (limit !== undefined && (limit < 1 || limit > WEBHOOK_LIMIT_MAX))) {
 				throw invalidParam(`'limit' must be between 1 and ${WEBHOOK_LIMIT_MAX}, got ${JSON.stringify(o.limit)}`);
