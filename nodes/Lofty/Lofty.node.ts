@@ -8,10 +8,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from './transport/authentication';
 import { describeResources, subtitleExpression } from './model/describe';
 import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS, executeOperation, parallelRequests } from './model/execute';
 import { forEachInParallel, limitInFlight } from './transport/inFlight';
-import { listSearch, loadOptions } from './methods';
+import { listSearch, loadOptions, resourceMapping } from './methods';
 import { findOperation, RESOURCES } from './resources';
 
 /** The fields of a failed item when "Continue On Fail" is on: what went wrong, in words and codes. */
@@ -32,28 +33,18 @@ export class Lofty implements INodeType {
 		name: 'lofty',
 		icon: { light: 'file:../../icons/lofty.svg', dark: 'file:../../icons/lofty.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: the Output choice (Simplified / Raw / Selected Fields) replaces the Simplify switch (kept for version 1).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: subtitleExpression(RESOURCES),
 		description: 'Work with and react to leads, tasks, transactions and more in the Lofty real-estate CRM',
 		defaults: { name: 'Lofty' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'loftyApi', required: true, displayOptions: { show: { authentication: ['apiKey'] } } },
-			{ name: 'loftyOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
-		],
+		credentials: LOFTY_CREDENTIALS,
 		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'API Key', value: 'apiKey' },
-					{ name: 'OAuth2', value: 'oAuth2' },
-				],
-				default: 'apiKey',
-			},
+			AUTHENTICATION_PROPERTY,
 			...describeResources(RESOURCES),
 			{
 				displayName: 'Request Options',
@@ -95,7 +86,7 @@ export class Lofty implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();

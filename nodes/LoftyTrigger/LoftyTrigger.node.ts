@@ -1,6 +1,7 @@
 import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from '../Lofty/transport/authentication';
 import { EVENT_LISTS } from './events';
 import { receive } from './receive';
 import { MAX_BATCH, settingsOf, webhookUrlOf } from './settings';
@@ -23,26 +24,21 @@ export class LoftyTrigger implements INodeType {
 		defaults: { name: 'Lofty Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'loftyApi', required: true, displayOptions: { show: { authentication: ['apiKey'] } } },
-			{ name: 'loftyOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
-		],
+		credentials: LOFTY_CREDENTIALS,
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'API Key', value: 'apiKey' },
-					{ name: 'OAuth2', value: 'oAuth2' },
-				],
-				default: 'apiKey',
-			},
+			AUTHENTICATION_PROPERTY,
 			{
 				displayName:
 					'Lofty only sends events to HTTPS addresses: this n8n must be reachable from the internet over HTTPS, with the WEBHOOK_URL environment variable set to that https:// address.',
 				name: 'httpsNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName:
+					'No public HTTPS address (n8n on a laptop, a NAS, behind a firewall)? Use the Lofty Polling Trigger instead: it asks Lofty for new leads, calls, texts and emails on a schedule. This trigger gets every change the moment it happens.',
+				name: 'pollingNotice',
 				type: 'notice',
 				default: '',
 			},

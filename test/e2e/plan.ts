@@ -19,6 +19,7 @@ import { POND_IDS } from '../../sandbox/resources/leadPond';
 import { ROUTING_IDS, STRATEGY } from '../../sandbox/resources/routing';
 import { SALES_AGENT_IDS } from '../../sandbox/resources/salesAgent';
 import { TX_SEED } from '../../sandbox/resources/transaction';
+import { noCodeFlows } from './planNoCode';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -832,6 +833,7 @@ export function buildPlan(): Flow[] {
 				},
 			],
 		},
+		...noCodeFlows(),
 	];
 }
 
@@ -848,5 +850,6 @@ export function buildSmallPlan(): Flow[] {
 		pick('listing', ['Search Listings', 'Active Listings']),
 		pick('member'),
 		pick('webhook'),
+		pick('lead create or update'),
 	];
 }

@@ -9,7 +9,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { optionalCollection } from '../../nodes/Lofty/model/describe';
+import { collectionOf } from '../../nodes/Lofty/model/describe';
 import type { OperationDef, ParamDef } from '../../nodes/Lofty/model/types';
 import type { Case } from './inputs';
 import { RESOURCES } from '../../nodes/Lofty/resources';
@@ -31,7 +31,8 @@ function paramsFor(resource: string, op: OperationDef, fuzzed: ParamDef, value: 
 	for (const p of op.params.filter((q) => q.required)) params[p.name] = valid(p);
 	if (op.pagination) params.limit = 5;
 	if (fuzzed.required) params[fuzzed.name] = value;
-	else params[optionalCollection(op).name] = { [fuzzed.name]: value };
+	else if (fuzzed.top) params[fuzzed.name] = value;
+	else params[collectionOf(op, fuzzed).name] = { [fuzzed.name]: value };
 	return params;
 }
 

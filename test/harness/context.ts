@@ -32,6 +32,8 @@ export interface HarnessOptions {
 	credential: Credential;
 	items?: IDataObject[];
 	continueOnFail?: boolean;
+	/** The node version the workflow was saved with (default 1, as workflows made before version 1.1). */
+	typeVersion?: number;
 }
 
 const CREDENTIAL_CLASSES: Record<string, ICredentialType> = { loftyApi: new LoftyApi(), loftyOAuth2Api: new LoftyOAuth2Api() };
@@ -56,15 +58,29 @@ export function authenticate(credential: Credential, options: IHttpRequestOption
 	return { ...options, headers };
 }
 
+/** One allowed value of a display condition: a plain value, or n8n's `{_cnd: {gte: 1.1}}` form. */
+function allows(allowed: unknown, value: unknown): boolean {
+	const cnd = (allowed as { _cnd?: Record<string, unknown> } | null)?._cnd;
+	if (!cnd) return allowed === value;
+	const [op, bound] = Object.entries(cnd)[0];
+	const n = Number(value);
+	if (op === 'gte') return n >= Number(bound);
+	if (op === 'lt') return n < Number(bound);
+	if (op === 'eq') return value === bound;
+	throw new Error(`harness: display condition ${op} not supported`);
+}
+
 function matchesDisplayOptions(property: INodeProperties, params: Params): boolean {
 	const show = property.displayOptions?.show ?? {};
 	return Object.entries(show).every(([name, allowed]) => {
-		if (name.startsWith('@')) return true;
-		return (allowed as unknown[]).includes(params[name] ?? defaultOf(name, params));
+		const value = name === '@version' ? currentVersion : name.startsWith('@') ? undefined : (params[name] ?? defaultOf(name, params));
+		if (name.startsWith('@') && name !== '@version') return true;
+		return (allowed as unknown[]).some((a) => allows(a, value));
 	});
 }
 
 let currentProperties: INodeProperties[] = [];
+let currentVersion = 1;
 
 function defaultOf(name: string, params: Params): unknown {
 	const property = currentProperties.find((p) => p.name === name && matchesDisplayOptions(p, params));
@@ -107,6 +123,7 @@ export async function send(credential: Credential, options: IHttpRequestOptions)
 /** Builds the context the node's code runs in. */
 export function createContext(node: INodeType, options: HarnessOptions): IExecuteFunctions {
 	currentProperties = node.description.properties;
+	currentVersion = options.typeVersion ?? 1;
 	const paramsFor = (itemIndex: number): Params =>
 		typeof options.params === 'function' ? options.params(itemIndex) : options.params;
 	const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
@@ -114,7 +131,7 @@ export function createContext(node: INodeType, options: HarnessOptions): IExecut
 		id: 'test-node',
 		name: 'Lofty',
 		type: 'n8n-nodes-lofty.lofty',
-		typeVersion: 1,
+		typeVersion: currentVersion,
 		position: [0, 0],
 		parameters: {},
 		credentials: { [options.credential.type]: { id: '1', name: 'test' } },

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { Lofty } from '../../nodes/Lofty/Lofty.node';
+import { collectionsOf } from '../../nodes/Lofty/model/collections';
 import { RESOURCES } from '../../nodes/Lofty/resources';
 
 const description = new Lofty().description;
@@ -27,27 +28,48 @@ describe('node description derived from the resource tables', () => {
 			const names = picker?.options?.map((o) => o.name) ?? [];
 			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 			for (const op of resource.operations) {
-				expect(op.name).toMatch(/^[A-Z][a-z]*( [A-Z(][\w()]*)*$/);
+				expect(op.name).toMatch(/^[A-Z][a-z]*( (or|[A-Z(][\w()]*))*$/);
 				expect(op.action).toMatch(/^[A-Z][a-z]/);
 			}
 		}
 	});
 
-	it('shows required fields first, then Return All and Limit on lists, Simplify, then one collection of optional fields', () => {
+	it('shows required fields first, then Return All and Limit on lists, the output choice, the custom-field mapper, then the collections of optional fields', () => {
 		for (const resource of RESOURCES) {
 			for (const op of resource.operations) {
 				const shown = shownFor(resource.value, op.value).filter((p) => p.type !== 'notice');
-				const required = op.params.filter((p) => p.required).map((p) => p.name);
+				const required = op.params.filter((p) => p.required || p.top).map((p) => p.name);
 				expect(shown.slice(0, required.length).map((p) => p.name)).toEqual(required);
 				const rest = shown.slice(required.length).map((p) => p.name);
+				const collections = collectionsOf(op).map((c) => c.name);
 				const expected = [
 					...(op.pagination ? ['returnAll', 'limit'] : []),
-					...(op.simplify ? ['simplify'] : []),
-					...(op.params.some((p) => !p.required) ? [expect.any(String)] : []),
+					...(op.simplify ? [...(op.simplifyFrom ? [] : ['simplify']), 'output', 'outputFields'] : []),
+					...(op.customFields && op.method !== 'GET' ? ['customFieldValues'] : []),
+					...collections,
 				];
-				expect(rest).toEqual(expected);
+				expect({ op: `${resource.value}.${op.value}`, rest }).toEqual({ op: `${resource.value}.${op.value}`, rest: expected });
+				// Output settings sit under Options, after the operation's own optional fields.
+				expect(collections.slice(1)).toEqual(collections.length > 1 ? ['options'] : []);
 			}
 		}
+	});
+
+	it('shows Simplify to version 1 workflows and the Output choice from version 1.1', () => {
+		expect(description.version).toEqual([1, 1.1]);
+		expect(description.defaultVersion).toBe(1.1);
+		const simplify = properties.filter((p) => p.name === 'simplify');
+		const output = properties.filter((p) => p.name === 'output');
+		expect(simplify.length).toBeGreaterThan(0);
+		for (const p of simplify) expect(p.displayOptions?.show?.['@version']).toEqual([1]);
+		for (const p of output) {
+			expect(p.displayOptions?.show?.['@version']).toEqual([{ _cnd: { gte: 1.1 } }]);
+			expect(p.default).toBe('simplified');
+			expect(p.options?.map((o) => (o as { name: string }).name)).toEqual(['Simplified', 'Raw', 'Selected Fields']);
+		}
+		// Lead Get had no Simplify in version 1: no switch there, so those workflows keep the full record.
+		expect(shownFor('lead', 'get').map((p) => p.name)).not.toContain('simplify');
+		expect(shownFor('lead', 'get').map((p) => p.name)).toContain('output');
 	});
 
 	it('never shows two fields with the same name for one operation', () => {

@@ -55,9 +55,10 @@ describe('whole-number fields', () => {
 		const decimals = [...allParams()].filter(({ where, p }) => ['LeadProperty.bathrooms', 'LeadProperty.lotSize'].includes(schemaField(where, p)));
 		expect(decimals.length).toBeGreaterThan(0);
 		expect(decimals.every(({ p }) => !p.integer)).toBe(true);
-		// lead create, update, Add Inquiry and Update Property: the inquiry and property fields appear in all four
+		// lead create, update, Create or Update (Create's fields), Add Inquiry and Update Property: the inquiry and
+		// property fields appear in all five
 		expect(new Set(integers.map(({ where }) => where))).toEqual(
-			new Set(['lead.create', 'lead.update', 'lead.addInquiry', 'lead.updateProperty', 'webhook.create', 'calendar.getAvailableSlots']),
+			new Set(['lead.create', 'lead.update', 'lead.upsert', 'lead.addInquiry', 'lead.updateProperty', 'webhook.create', 'calendar.getAvailableSlots']),
 		);
 	});
 

@@ -23,6 +23,7 @@ import { vendorMethods } from './vendor';
 import { webhookMethods } from './webhook';
 import { leadMethods } from './lead';
 import type { ListSearchMethod, LoadOptionsMethod, MethodSet } from './types';
+export { resourceMapping } from './customFieldMapping';
 
 const SETS: MethodSet[] = [leadMethods, agentMethods, aiMethods, appointmentMethods, calendarMethods, callMethods, communicationMethods, customFieldMethods, leadPipelineMethods, leadPondMethods, listingMethods, manualLogMethods, memberMethods, noteMethods, notificationMethods, opportunityMethods, organizationMethods, routingMethods, salesAgentMethods, tagMethods, taskMethods, transactionMethods, vendorMethods, webhookMethods];
 

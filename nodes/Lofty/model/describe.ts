@@ -1,13 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { LocatorDef, OperationDef, ParamDef, ResourceDef } from './types';
+import { collectionsOf } from './collections';
+import { mapperProperty } from './customFields';
+import { outputProperties } from './output';
+import type { LocatorDef, ParamDef, ResourceDef } from './types';
 
-/** Name of the collection parameter that holds an operation's optional fields. */
-export function optionalCollection(op: OperationDef): { name: string; title: string } {
-	const title = op.optionalTitle ?? (op.pagination ? 'Filters' : op.method === 'GET' ? 'Options' : 'Additional Fields');
-	const name = title.charAt(0).toLowerCase() + title.slice(1).replace(/\s+/g, '');
-	return { name, title };
-}
+export { collectionOf, collectionsOf, optionalCollection } from './collections';
 
 function byName<T extends { name: string }>(a: T, b: T): number {
 	return a.name.localeCompare(b.name);
@@ -162,7 +160,7 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 			if (op.notice) {
 				properties.push({ displayName: op.notice, name: `${op.value}Notice`, type: 'notice', default: '', displayOptions: show });
 			}
-			for (const p of op.params.filter((param) => param.required)) properties.push(toProperty(p, show));
+			for (const p of op.params.filter((param) => param.required || param.top)) properties.push(toProperty(p, show));
 			if (op.pagination) {
 				properties.push(
 					{
@@ -184,19 +182,9 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 					},
 				);
 			}
-			if (op.simplify) {
-				properties.push({
-					displayName: 'Simplify',
-					name: 'simplify',
-					type: 'boolean',
-					default: true,
-					description: 'Whether to return only the most used fields instead of the full record',
-					displayOptions: show,
-				});
-			}
-			const optional = op.params.filter((param) => !param.required);
-			if (optional.length) {
-				const { name, title } = optionalCollection(op);
+			properties.push(...outputProperties(op, show));
+			if (op.customFields && op.method !== 'GET') properties.push(mapperProperty(op.customFields, show));
+			for (const { name, title, params } of collectionsOf(op)) {
 				properties.push({
 					displayName: title,
 					name,
@@ -204,7 +192,7 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 					placeholder: title === 'Filters' ? 'Add Filter' : title === 'Options' ? 'Add Option' : 'Add Field',
 					default: {},
 					displayOptions: show,
-					options: optional.map((p) => toProperty(p)).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+					options: params.map((p) => toProperty(p)).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 				});
 			}
 		}

@@ -6,6 +6,8 @@ import { valueAt } from '../transport/pagination';
 import { paginateInParallel } from '../transport/parallelPages';
 import type { QueryValue } from '../transport/request';
 import { loftyRequest } from '../transport/request';
+import { CUSTOM_FIELDS_BY_NAME, applyMappedFields, withFieldsByName } from './customFields';
+import { outputFieldsFor, pickFields } from './output';
 import { InvalidValue, invalid, readValues } from './params';
 import { sendByReading } from './readings';
 import type { BuiltRequest, OperationDef, ParamDef } from './types';
@@ -83,15 +85,6 @@ export function toRecords(response: unknown, unwrap?: string): IDataObject[] {
 
 const asList = (shaped: IDataObject | IDataObject[]): IDataObject[] => (Array.isArray(shaped) ? shaped : [shaped]);
 
-/** Keeps the fields a Simplify output shows; identifiers are always kept. */
-function simplify(record: IDataObject, fields: string[]): IDataObject {
-	const out: IDataObject = {};
-	for (const [key, value] of Object.entries(record)) {
-		if (fields.includes(key) || /^(id|ids)$|[a-z](Id|Ids)$/.test(key)) out[key] = value;
-	}
-	return out;
-}
-
 /** Most requests one execution may have in flight (Request Options > Parallel Requests), and the default. */
 export const MAX_PARALLEL_REQUESTS = 32;
 export const DEFAULT_PARALLEL_REQUESTS = 8;
@@ -147,16 +140,32 @@ export async function executeOperation(
 	resourceHints: Record<string, string> = {},
 ): Promise<IDataObject[]> {
 	const values = readValues(ctx, op, itemIndex);
+	const context = { ctx, itemIndex, values };
+	let keep: string[] | undefined;
 	try {
-		op.validate?.({ ctx, itemIndex, values });
-		op.toWire?.({ ctx, itemIndex, values });
+		keep = outputFieldsFor(ctx, op, itemIndex);
+		await applyMappedFields(op, context);
+		op.validate?.(context);
+		op.toWire?.(context);
 	} catch (error) {
+		// Re-wrapping a NodeApiError (the custom-field listing failed) hands back the same error.
+		if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
 		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
-	await op.prepare?.({ ctx, itemIndex, values });
+	await op.prepare?.(context);
+	const finish = async (records: IDataObject[]) => {
+		const shaped = await withFieldsByName(op, context, records);
+		if (!keep) return shaped;
+		const fields = values[CUSTOM_FIELDS_BY_NAME.name] === true ? [...keep, 'customFields'] : keep;
+		return shaped.map((r) => pickFields(r, fields));
+	};
+	if (op.run) {
+		const result = await op.run(context);
+		return await finish(Array.isArray(result) ? result : [result]);
+	}
 	const built = buildRequest(op, values);
 	const { qs, body } = built;
-	const routed = op.route ? op.route({ ctx, itemIndex, values }) : undefined;
+	const routed = op.route ? op.route(context) : undefined;
 	const path = routed ?? built.path;
 	const hints = { ...resourceHints, ...op.errorHints };
 	const { timeout, readRetries } = requestSettings(ctx, itemIndex);
@@ -199,11 +208,6 @@ export async function executeOperation(
 			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 		}
 	};
-	const finish = (records: IDataObject[]) => {
-		const wantSimple = op.simplify && (ctx.getNodeParameter('simplify', itemIndex, true) as boolean);
-		return wantSimple ? records.map((r) => simplify(r, op.simplify as string[])) : records;
-	};
-
 	if (op.pagination) {
 		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 		const limit = Number(ctx.getNodeParameter('limit', itemIndex, 50));
@@ -213,10 +217,10 @@ export async function executeOperation(
 		const want = returnAll ? Infinity : limit;
 		const log = (message: string) => ctx.logger?.debug(message);
 		const records = await paginateInParallel(op.pagination, call, want, parallelOf(ctx), log);
-		return finish(op.output ? shape(records) : records);
+		return await finish(op.output ? shape(records) : records);
 	}
 	const response = routed === null ? undefined : await call();
-	if (op.output) return finish(shape(response));
+	if (op.output) return await finish(shape(response));
 	if (op.accept === 'xml' && typeof response === 'string') return [{ xml: response }];
-	return finish(toRecords(response, op.unwrap));
+	return await finish(toRecords(response, op.unwrap));
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { parseJson } from '../transport/json';
-import { optionalCollection } from './describe';
+import { collectionOf, collectionsOf } from './collections';
 import type { OperationDef, ParamDef } from './types';
 
 const MAX_INT64 = BigInt('9223372036854775807');
@@ -18,7 +18,8 @@ export class InvalidValue extends Error {
 	}
 }
 
-function show(value: unknown): string {
+/** A value quoted in an error message, cut to a readable length. */
+export function show(value: unknown): string {
 	const text = typeof value === 'string' ? value : JSON.stringify(value);
 	return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
@@ -49,7 +50,8 @@ function toList(field: string, value: unknown): string[] {
 	return list.map((v) => String(v ?? '').trim()).filter((v) => v !== '');
 }
 
-function toEpochOrIso(p: ParamDef, value: unknown): number | string {
+/** Reads a date: ISO 8601, epoch milliseconds, a JS Date or a luxon DateTime (what the date picker and expressions give). */
+export function readDate(field: string, value: unknown): DateTime {
 	let date: DateTime;
 	if (typeof value === 'number' || (typeof value === 'string' && /^\d{10,}$/.test(value.trim()))) {
 		date = DateTime.fromMillis(Number(value), { zone: 'utc' });
@@ -61,8 +63,13 @@ function toEpochOrIso(p: ParamDef, value: unknown): number | string {
 		date = DateTime.fromISO(String(value).trim(), { setZone: true });
 	}
 	if (!date.isValid) {
-		throw new InvalidValue(p.label, `must be a date and time (ISO 8601 such as 2026-01-31T09:00:00Z, or epoch milliseconds), got ${show(value)}`);
+		throw new InvalidValue(field, `must be a date and time (ISO 8601 such as 2026-01-31T09:00:00Z, or epoch milliseconds), got ${show(value)}`);
 	}
+	return date;
+}
+
+function toEpochOrIso(p: ParamDef, value: unknown): number | string {
+	const date = readDate(p.label, value);
 	if (p.format === 'iso') return date.toISO() as string;
 	if (p.format === 'date') return date.toFormat('MMM d, yyyy', { locale: 'en-US' });
 	return date.toMillis();
@@ -201,15 +208,16 @@ export function convert(p: ParamDef, raw: unknown): unknown {
 /** Reads, checks and converts every parameter of an operation for one item. */
 export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): IDataObject {
 	const values: IDataObject = {};
-	const optional = op.params.some((p) => !p.required)
-		? (ctx.getNodeParameter(optionalCollection(op).name, itemIndex, {}, { extractValue: true }) as IDataObject)
-		: {};
+	const collections: Record<string, IDataObject> = {};
+	for (const { name } of collectionsOf(op)) {
+		collections[name] = ctx.getNodeParameter(name, itemIndex, {}, { extractValue: true }) as IDataObject;
+	}
 	try {
 		for (const p of op.params) {
-			let raw = p.required
-				? ctx.getNodeParameter(p.name, itemIndex, undefined, { extractValue: p.type === 'locator' })
-				: optional[p.name];
-			if (!p.required && raw === undefined) {
+			let raw = p.required || p.top
+				? ctx.getNodeParameter(p.name, itemIndex, p.top ? null : undefined, { extractValue: p.type === 'locator' })
+				: collections[collectionOf(op, p).name]?.[p.name];
+			if (!p.required && (raw === undefined || raw === null)) {
 				if (!p.sendDefault || p.default === undefined) continue;
 				raw = p.default;
 			}

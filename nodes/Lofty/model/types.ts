@@ -82,6 +82,10 @@ export interface ParamDef {
 	requiredCode?: string;
 	/** For boolean filters: sent only when switched on. */
 	sendOnlyIfTrue?: boolean;
+	/** Shown at the top with the required fields although it may stay empty (Create or Update: Email, Phone). */
+	top?: boolean;
+	/** `options`: shown under "Options" even where the operation's other optional fields are "Filters" (output settings). */
+	group?: 'options';
 	/** For an optional field: its default is sent when the user leaves it out (where the API's own default is undocumented). */
 	sendDefault?: boolean;
 	/** For lists in the query: comma-joined (`ids=1,2`, the default) or the key repeated (`ids=1&ids=2`, an OpenAPI array). */
@@ -137,8 +141,20 @@ export interface OperationDef {
 	pagination?: Pagination;
 	/** Where the record sits in the answer (`lead` for `{lead: {...}}`, dots for deeper); bare answers pass through. */
 	unwrap?: string;
-	/** Get and Get Many of records with many fields: the fields a "Simplify" output keeps. */
+	/** Get and Get Many of records with many fields: the fields the "Simplified" output keeps. */
 	simplify?: string[];
+	/**
+	 * The node version that brought the Output choice to this operation when version 1 had no Simplify switch
+	 * for it: version 1 workflows keep the full record.
+	 */
+	simplifyFrom?: number;
+	/** The team's custom fields this operation writes (a mapper by field name) or reads (Custom Fields By Name). */
+	customFields?: CustomFieldSource;
+	/**
+	 * Operations made of several requests (Create or Update): after the fields are read and checked, this runs
+	 * instead of the one request of `method` and `path`, which then name the operation's main endpoint.
+	 */
+	run?: (op: OperationContext) => Promise<IDataObject | IDataObject[]>;
 	/** The answer is XML (published listings); it is returned as `{xml: "..."}`. */
 	accept?: 'json' | 'xml';
 	/** Explanations for Lofty error codes this operation can meet, by code. */
@@ -180,4 +196,42 @@ export interface ResourceDef {
 	operations: OperationDef[];
 	/** Explanations for Lofty error codes that any operation of this resource can meet. */
 	errorHints?: Record<string, string>;
+}
+
+/** How Lofty types a custom field, as far as the value to send is concerned. */
+export type CustomFieldKind = 'text' | 'number' | 'date' | 'choice' | 'choices';
+
+/** One custom field of the team, as listed by Lofty. */
+export interface CustomFieldDefinition {
+	/** What a write addresses the field by: its name (lead fields) or its ID (transaction fields). */
+	key: string;
+	name: string;
+	/** The type as Lofty names it (`currency`, `Single-Select`). */
+	loftyType: string;
+	kind: CustomFieldKind;
+	/** Choice fields: the label a user picks and the value sent. */
+	options?: Array<{ name: string; value: string }>;
+}
+
+/** A family of custom fields (lead fields, transaction fields): where they are listed and how values travel. */
+export interface CustomFieldSource {
+	/** `lead` or `transaction`, for messages. */
+	what: string;
+	/** GET path listing the definitions. */
+	listPath: string;
+	definitions: (response: unknown) => CustomFieldDefinition[];
+	/** How a date value is sent. */
+	dateFormat: 'epochMs' | 'MMM d, yyyy';
+	/** The table's parameter carrying custom field values on the wire: mapped values join its entries. */
+	param: string;
+	/** One checked value as Lofty takes it. */
+	entry: (field: CustomFieldDefinition, value: string) => IDataObject;
+	/** The field key of one entry of `param` or of a record. */
+	entryKey: (entry: IDataObject) => string;
+	/** Where a record holds its values. */
+	recordKey: string;
+	/** Writes replace every value (full coverage): the record's current entries, kept for the fields not mapped. */
+	currentEntries?: (op: OperationContext) => Promise<IDataObject[]>;
+	/** Name of the resourceMapping method that lists the fields in the editor. */
+	mapperMethod: string;
 }

@@ -2,7 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../model/params';
 import type { LocatorDef, OperationContext, ParamDef, ResourceDef } from '../model/types';
+import { CUSTOM_FIELDS_BY_NAME } from '../model/customFields';
+import { LEAD_CUSTOM_FIELDS } from './customFieldSources';
 import { inquiryFields, leadWriteFields, propertyFields } from './leadFields';
+import { createOrUpdateOperation } from './leadUpsert';
 
 export const LEAD_LOCATOR: LocatorDef = {
 	searchMethod: 'searchLeads',
@@ -54,6 +57,9 @@ function checkOwnership(op: OperationContext): void {
 
 const TAG_FIELDS = ['tags', 'tagsAdd', 'tagsRemove'];
 
+/** The fields of the Simplified output of Get and Get Many (node version 1.1). */
+const LEAD_SIMPLE = ['firstName', 'lastName', 'emails', 'phones', 'stage', 'source', 'tags', 'leadTypes', 'assignedUser', 'score', 'createTime', 'lastTouch'];
+
 export const lead: ResourceDef = {
 	value: 'lead',
 	name: 'Lead',
@@ -84,6 +90,7 @@ export const lead: ResourceDef = {
 				{ name: 'isPin', label: 'Pin Note', type: 'boolean', in: 'body', description: 'Whether the note is pinned' },
 			],
 			validate: checkOwnership,
+			customFields: LEAD_CUSTOM_FIELDS,
 		},
 		{
 			value: 'get',
@@ -95,9 +102,13 @@ export const lead: ResourceDef = {
 			params: [
 				leadInPath,
 				{ name: 'withTrash', label: 'Include Trashed', type: 'boolean', in: 'query', description: 'Whether a lead in the trash is found too' },
+				CUSTOM_FIELDS_BY_NAME,
 			],
 			// Live clients saw `{lead: {...}}` although the OpenAPI shows the lead bare: accept both.
 			unwrap: 'lead',
+			simplify: LEAD_SIMPLE,
+			simplifyFrom: 1.1,
+			customFields: LEAD_CUSTOM_FIELDS,
 		},
 		{
 			value: 'getAll',
@@ -129,7 +140,11 @@ export const lead: ResourceDef = {
 				{ name: 'returnFields', label: 'Return Fields', type: 'stringList', in: 'query', placeholder: 'e.g. firstName', description: 'Only these lead fields are returned (plus the ID)' },
 				{ name: 'sort', label: 'Sort By', type: 'options', in: 'query', options: SORTS, default: 'Default' },
 				{ name: 'desc', label: 'Descending', type: 'boolean', in: 'query', default: true, description: 'Whether to sort descending' },
+				CUSTOM_FIELDS_BY_NAME,
 			],
+			simplify: LEAD_SIMPLE,
+			simplifyFrom: 1.1,
+			customFields: LEAD_CUSTOM_FIELDS,
 		},
 		{
 			value: 'update',
@@ -161,6 +176,7 @@ export const lead: ResourceDef = {
 					);
 				}
 			},
+			customFields: LEAD_CUSTOM_FIELDS,
 		},
 		{
 			value: 'delete',
@@ -371,3 +387,7 @@ export const lead: ResourceDef = {
 		},
 	],
 };
+
+// Create or Update takes the fields of Create and writes with Create or Update.
+const byValue = (value: string) => lead.operations.find((op) => op.value === value)!;
+lead.operations.splice(1, 0, createOrUpdateOperation({ create: byValue('create'), update: byValue('update'), simplify: LEAD_SIMPLE }));

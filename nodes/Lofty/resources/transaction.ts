@@ -3,6 +3,8 @@ import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 import { InvalidValue } from '../model/params';
 import type { LocatorDef, OperationContext, OperationDef, ParamDef, ResourceDef } from '../model/types';
 import { loftyRequest } from '../transport/request';
+import { CUSTOM_FIELDS_BY_NAME } from '../model/customFields';
+import { TRANSACTION_CUSTOM_FIELDS } from './customFieldSources';
 import { leadInPath } from './lead';
 
 /**
@@ -90,10 +92,11 @@ function transactionFields(onUpdate: boolean): ParamDef[] {
 		date('expiration', 'Expiration Date'),
 		{
 			name: 'customFields',
-			label: 'Custom Fields',
+			label: 'Custom Fields (By ID)',
 			type: 'fixedCollection',
 			in: 'body',
-			description: 'Replaces ALL custom field values of the transaction (full coverage): a custom field not listed here is cleared',
+			description:
+				'For expressions that give field IDs. Used alone it replaces ALL custom field values of the transaction (full coverage): a custom field not listed here is cleared. The Custom Fields mapper above keeps the others.',
 			fields: [
 				{
 					name: 'id',
@@ -297,6 +300,7 @@ const operations: OperationDef[] = [
 		],
 		validate: checkWrite,
 		output: withFallbackWarnings,
+		customFields: TRANSACTION_CUSTOM_FIELDS,
 		errorHints: { '200062': NAME_HINT, TRANSACTION_NAME_BLANK: NAME_HINT, TRANSACTION_NAME_HTML: NAME_HINT, '20012': COMMISSION_HINT },
 	},
 	{
@@ -306,8 +310,9 @@ const operations: OperationDef[] = [
 		description: 'Get one transaction of a lead',
 		method: 'GET',
 		path: '/v1.0/leads/{leadId}/transaction/{transactionId}',
-		params: [leadInPath, transactionInPath],
+		params: [leadInPath, transactionInPath, CUSTOM_FIELDS_BY_NAME],
 		simplify: SIMPLE,
+		customFields: TRANSACTION_CUSTOM_FIELDS,
 	},
 	{
 		value: 'getAll',
@@ -347,7 +352,9 @@ const operations: OperationDef[] = [
 				description: 'Matches the transaction name, property address or lead name (contains; only the first 15 characters are used)',
 			},
 			{ name: 'leadId', label: 'Lead ID', type: 'id', in: 'query', description: 'Only transactions of this lead' },
+			CUSTOM_FIELDS_BY_NAME,
 		],
+		customFields: TRANSACTION_CUSTOM_FIELDS,
 		errorHints: {
 			'20012': 'Lofty rejected a search parameter; the Transaction Type must be All, Purchase, Listing, Lease or Other.',
 			'20042': 'The page size must be between 1 and 100.',
@@ -360,8 +367,9 @@ const operations: OperationDef[] = [
 		description: 'All transactions of one lead, of every type, in one list',
 		method: 'GET',
 		path: '/v1.0/leads/{leadId}/transactions',
-		params: [leadInPath],
+		params: [leadInPath, CUSTOM_FIELDS_BY_NAME],
 		simplify: SIMPLE,
+		customFields: TRANSACTION_CUSTOM_FIELDS,
 	},
 	{
 		value: 'update',
@@ -390,6 +398,7 @@ const operations: OperationDef[] = [
 			checkWrite(op);
 		},
 		output: withFallbackWarnings,
+		customFields: TRANSACTION_CUSTOM_FIELDS,
 		explainFailure: listValidStatuses,
 		errorHints: {
 			'200125': STATUS_HINT,

@@ -4,6 +4,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -15,7 +16,7 @@ import { MAX_PACING_WAIT_MS, acquire, pacingKey, requestsPerMinute } from './pac
 
 export { rateLimitWaitMs } from './pacing';
 
-export type LoftyContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type LoftyContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 export const CREDENTIAL_TYPES = { apiKey: 'loftyApi', oAuth2: 'loftyOAuth2Api' } as const;
 export const DEFAULT_BASE_URL = 'https://api.lofty.com';

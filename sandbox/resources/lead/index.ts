@@ -7,5 +7,7 @@ import { leadPartRoutes } from './parts';
 import { leadReadRoutes } from './reads';
 import { leadRoutes } from './routes';
 
+export { leadPersistence } from './persistence';
+
 /** Lead endpoints. */
 export const leadModule: SandboxModule = { name: 'lead', routes: [...leadRoutes, ...leadPartRoutes, ...leadReadRoutes] };

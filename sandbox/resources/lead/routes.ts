@@ -20,12 +20,13 @@ import { readingsOf } from '../../core/readings';
 import type { Route } from '../../core/router';
 import { LEAD_FIELDS, leadView } from './views';
 import { accessibleLead } from './access';
+import { persisting, readable, requireReadable } from './persistence';
 
 export const leadRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/v1.0/leads',
-		handler: ({ query, user, store }) => {
+		handler: ({ query, user, store, now }) => {
 			// The leadPaging reading `scrollOnly` (a public client's report): offset is ignored, at most 25 a page.
 			const scrollOnly = readingsOf(store).get('leadPaging') === 'scrollOnly';
 			let limit = intParam(query, 'limit', { def: 25, min: 1, max: 100, outOfRange: (raw) => limitNotValid(1, 100, raw) });
@@ -37,7 +38,7 @@ export const leadRoutes: Route[] = [
 			const filterQuery = cursor ? new URLSearchParams(cursor.q) : query;
 			const { matches, keyOf, compareKeys } = compileLeadQuery(filterQuery, store, user);
 
-			const all = [...store.leads.values()].filter(matches).sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
+			const all = [...store.leads.values()].filter((l) => matches(l) && readable(store, l, now)).sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
 			let start = offset;
 			if (cursor) {
 				const last: [number, bigint] = [cursor.k[0], BigInt(cursor.k[1])];
@@ -101,6 +102,7 @@ export const leadRoutes: Route[] = [
 			const agent = assignee ?? store.routeAgent(user.teamId);
 			if (agent) store.assignAgent(lead, agent, user, assignee === undefined, now);
 			emitLead(store, 'created', lead, now);
+			persisting(store, lead, now);
 			return { body: { leadId: lead.leadId } };
 		},
 	},
@@ -108,7 +110,7 @@ export const leadRoutes: Route[] = [
 		method: 'GET',
 		pattern: '/v1.0/leads/{leadId}',
 		handler: (ctx) => {
-			const lead = accessibleLead(ctx, { withTrash: boolParam(ctx.query, 'withTrash') ?? false });
+			const lead = requireReadable(ctx.store, accessibleLead(ctx, { withTrash: boolParam(ctx.query, 'withTrash') ?? false }), ctx.now);
 			return { body: { lead: leadView(lead, ctx.store) } };
 		},
 	},

@@ -1,0 +1,86 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { InvalidValue } from './params';
+import type { OperationDef } from './types';
+
+/**
+ * The Output choice of operations on large records (n8n's guideline for tools: an agent's context is not flooded):
+ * Simplified, Raw or Selected Fields. Node version 1 kept its Simplify switch (on by default), so workflows saved
+ * with it run as before; version 1.1 shows the Output choice instead.
+ */
+
+export const OUTPUT_VERSION = 1.1;
+
+const V1 = { '@version': [1] };
+const FROM_OUTPUT_VERSION = { '@version': [{ _cnd: { gte: OUTPUT_VERSION } }] };
+
+/** Record fields that identify something are kept by every output. */
+const isIdentifier = (key: string): boolean => /^(id|ids)$|[a-z](Id|Ids)$/.test(key);
+
+export function outputProperties(op: OperationDef, show: { show: Record<string, unknown[]> }): INodeProperties[] {
+	if (!op.simplify) return [];
+	const properties: INodeProperties[] = [];
+	if (!op.simplifyFrom) {
+		properties.push({
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return only the most used fields instead of the full record',
+			displayOptions: { show: { ...show.show, ...V1 } },
+		});
+	}
+	properties.push(
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			default: 'simplified',
+			options: [
+				{ name: 'Simplified', value: 'simplified', description: `The most used fields: ${op.simplify.join(', ')}, and the IDs` },
+				{ name: 'Raw', value: 'raw', description: 'The full record as Lofty returns it' },
+				{ name: 'Selected Fields', value: 'selected', description: 'Only the fields you name, and the IDs' },
+			],
+			displayOptions: { show: { ...show.show, ...FROM_OUTPUT_VERSION } },
+		},
+		{
+			displayName: 'Fields',
+			name: 'outputFields',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: `e.g. ${op.simplify.slice(0, 3).join(', ')}`,
+			description: 'Comma-separated names of the record fields to return; the IDs are always included',
+			displayOptions: { show: { ...show.show, ...FROM_OUTPUT_VERSION, output: ['selected'] } },
+		},
+	);
+	return properties;
+}
+
+/** What the user chose for one item: the fields to keep, or undefined for the full record. */
+export function outputFieldsFor(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): string[] | undefined {
+	if (!op.simplify) return undefined;
+	if (ctx.getNode().typeVersion < OUTPUT_VERSION) {
+		if (op.simplifyFrom) return undefined;
+		return (ctx.getNodeParameter('simplify', itemIndex, true) as boolean) ? op.simplify : undefined;
+	}
+	const output = ctx.getNodeParameter('output', itemIndex, 'simplified') as string;
+	if (output === 'raw') return undefined;
+	if (output === 'selected') {
+		const raw = ctx.getNodeParameter('outputFields', itemIndex, '') as string | string[];
+		const fields = (Array.isArray(raw) ? raw : String(raw).split(',')).map((f) => String(f).trim()).filter(Boolean);
+		if (fields.length === 0) throw new InvalidValue('Fields', 'name at least one field to return (or choose another Output)');
+		return fields;
+	}
+	if (output !== 'simplified') throw new InvalidValue('Output', `must be Simplified, Raw or Selected Fields, got ${JSON.stringify(output)}`);
+	return op.simplify;
+}
+
+/** Keeps the chosen fields (and every identifier) of a record. */
+export function pickFields(record: IDataObject, fields: string[]): IDataObject {
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(record)) {
+		if (fields.includes(key) || isIdentifier(key)) out[key] = value;
+	}
+	return out;
+}

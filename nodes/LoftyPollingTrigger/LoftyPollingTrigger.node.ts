@@ -1,0 +1,165 @@
+import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from '../Lofty/transport/authentication';
+import { loftyRequest } from '../Lofty/transport/request';
+import { type SourceState, advance, windowOf } from './cursor';
+import { type PollSettings, type SourceName, readSource, timeOf, toItem } from './sources';
+
+const MINUTE = 60_000;
+const SOURCES: SourceName[] = ['lead', 'call', 'text', 'email'];
+
+interface PollState {
+	sources: Partial<Record<SourceName, SourceState>>;
+	teamId?: string;
+}
+
+/**
+ * The Lofty Polling Trigger: n8n's poll, on the editor's usual Poll Times, for the events Lofty can list by time (new
+ * leads, calls, texts, emails). A separate node from the Lofty Trigger, because n8n treats a node type with a poll
+ * method as a poller in every workflow (it schedules it and shows Poll Times on it) and a node type with webhooks as
+ * a webhook node: one node could not switch cleanly between the two.
+ */
+export class LoftyPollingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Lofty Polling Trigger',
+		name: 'loftyPollingTrigger',
+		icon: { light: 'file:../../icons/lofty.svg', dark: 'file:../../icons/lofty.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"Polls: " + ($parameter["events"] || []).join(", ")}}',
+		// The node search shows this under "Lofty Polling", next to the "Lofty" entry of the webhook trigger.
+		description: 'Start workflows on new Lofty leads, calls, texts and emails by checking on a schedule: no public HTTPS address needed',
+		defaults: { name: 'Lofty Polling Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: LOFTY_CREDENTIALS,
+		properties: [
+			AUTHENTICATION_PROPERTY,
+			{
+				displayName:
+					'This trigger asks Lofty for new records at the Poll Times above: it works without a public address (n8n on a laptop, a NAS, behind a firewall), events arrive up to one interval late, and only new leads, calls, texts and emails can be read this way. With n8n reachable over HTTPS, the Lofty Trigger gets every change (updates, deletions, tasks, transactions and more) the moment it happens.',
+				name: 'modeNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Trigger On',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				default: ['lead'],
+				options: [
+					{ name: 'New Call', value: 'call', description: 'A call with a lead was made or logged' },
+					{ name: 'New Email', value: 'email', description: 'An email with a lead was sent or logged' },
+					{ name: 'New Lead', value: 'lead', description: 'A lead was added to Lofty' },
+					{ name: 'New Text', value: 'text', description: 'A text with a lead was sent or logged' },
+				],
+				description: 'The new records that start this workflow, one item each',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Include Automatic Messages',
+						name: 'includeAutomatic',
+						type: 'boolean',
+						default: false,
+						description: "Whether texts and emails sent automatically by Lofty (drips, auto-replies) start the workflow too; like Lofty's webhooks, they are left out by default",
+					},
+					{
+						displayName: 'Look Back (Minutes)',
+						name: 'lookBackMinutes',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: 1440 },
+						default: 15,
+						description:
+							'Each poll reads again this far back before the newest record it has seen, so that records Lofty shows a while after their time are not missed. Records already seen are never emitted twice.',
+					},
+					{
+						displayName: 'Start From',
+						name: 'startFrom',
+						type: 'dateTime',
+						default: '',
+						description:
+							'Emit the records since this date at the first poll. Leave empty to start from the moment the workflow is activated (no records from before).',
+					},
+					{
+						displayName: 'Whole Team',
+						name: 'teamView',
+						type: 'boolean',
+						default: false,
+						description: 'Whether calls, texts and emails of the whole team are read, not only yours (needs the permission to see all team leads)',
+					},
+				],
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const sources = chosenSources(this);
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const lookBackMinutes = options.lookBackMinutes === undefined ? 15 : Number(options.lookBackMinutes);
+		if (!Number.isFinite(lookBackMinutes) || lookBackMinutes < 1 || lookBackMinutes > 1440) {
+			throw new NodeOperationError(this.getNode(), `Look Back (Minutes) must be from 1 to 1440, got ${String(options.lookBackMinutes)}`);
+		}
+		const startFrom = options.startFrom ? timeOf(options.startFrom) : undefined;
+		if (options.startFrom && startFrom === undefined) {
+			throw new NodeOperationError(this.getNode(), `Start From must be a date, got ${JSON.stringify(options.startFrom)}`);
+		}
+		const settings: PollSettings = { teamView: options.teamView === true, includeAutomatic: options.includeAutomatic === true };
+		const lookBackMs = lookBackMinutes * MINUTE;
+		const now = Date.now();
+
+		// The editor's "Fetch Test Event": the newest record of each kind, nothing remembered.
+		if (this.getMode() === 'manual') {
+			const items: IDataObject[] = [];
+			for (const source of sources) {
+				for (const found of await readSource(this, source, now - 7 * 24 * 60 * MINUTE, now, settings, true)) items.push(toItem(source, found, undefined));
+			}
+			return items.length ? [this.helpers.returnJsonArray(items)] : null;
+		}
+
+		const staticData = this.getWorkflowStaticData('node');
+		const state: PollState = (staticData.pollState as PollState | undefined) ?? { sources: {} };
+		if (state.teamId === undefined && sources.some((s) => s !== 'lead')) state.teamId = await teamIdOf(this);
+		const next: PollState = { sources: { ...state.sources }, teamId: state.teamId };
+		const fresh: Array<{ source: SourceName; item: IDataObject; time: number; id: string }> = [];
+		// Everything is read before anything is remembered: a failed request leaves the state as it was.
+		for (const source of sources) {
+			const current = state.sources[source];
+			const { from, baseline } = windowOf(current, now, lookBackMs, startFrom);
+			const found = await readSource(this, source, from, now, settings);
+			const result = advance(current, found, { baseline, now, lookBackMs, startFrom });
+			next.sources[source] = result.next;
+			for (const f of result.fresh) fresh.push({ source, item: toItem(source, f, state.teamId), time: f.time, id: f.id });
+		}
+		staticData.pollState = next as unknown as IDataObject;
+		if (fresh.length === 0) return null;
+		fresh.sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
+		return [this.helpers.returnJsonArray(fresh.map((f) => f.item))];
+	}
+}
+
+function chosenSources(ctx: IPollFunctions): SourceName[] {
+	const raw = ctx.getNodeParameter('events', []) as string[];
+	const chosen = SOURCES.filter((s) => raw.includes(s));
+	if (chosen.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), 'Choose at least one event under "Trigger On"', {
+			description: 'The trigger polls Lofty for the chosen kinds of new records; with none chosen there is nothing to look for.',
+		});
+	}
+	return chosen;
+}
+
+/** The team of the credential's user, for the communication items (their listing does not name it). */
+async function teamIdOf(ctx: IPollFunctions): Promise<string | undefined> {
+	const me = (await loftyRequest(ctx, { method: 'GET', path: '/v1.0/me' })) as IDataObject | undefined;
+	const teamId = me?.teamId;
+	return teamId === undefined || teamId === null ? undefined : String(teamId);
+}

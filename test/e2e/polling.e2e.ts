@@ -1,0 +1,133 @@
+/**
+ * The Lofty Polling Trigger in a real n8n (2.41.1; 2.8.4 when installed): a workflow with the trigger on New Lead
+ * and New Call, polling every minute, activated through the public API.
+ *
+ *   - activation runs a first poll that only takes note (leads and calls from before do not start anything);
+ *   - leads and a call written in the sandbox between polls start one execution at the next poll, each record once;
+ *   - n8n stopped and started again on the same database, a lead written while it was down, then the next polls:
+ *     that lead once, nothing earlier again.
+ *
+ * n8n polls at most once a minute, so this file takes about four minutes per n8n version.
+ */
+import { randomBytes } from 'node:crypto';
+
+import { type Sandbox, SEED_IDS, parseJson, startSandbox } from '../../sandbox';
+import { commState } from '../../sandbox/resources/communication/state';
+import { N8nServer, PACKAGE_NAME, httpRequest, n8nInstalled } from './n8nServer';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const TRIGGER = 'Lofty Polling Trigger';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function definePollingSuite(version: string, skipWhenNotInstalled = false): void {
+	if (skipWhenNotInstalled && !n8nInstalled(version)) {
+		process.stdout.write(`[polling e2e ${version}] SKIPPED: n8n ${version} is not installed in the cache (node scripts/n8n-runtime.js --version ${version})\n`);
+		describe.skip(`Lofty Polling Trigger (n8n ${version})`, () => test('skipped', () => undefined));
+		return;
+	}
+	describe(`Lofty Polling Trigger in n8n ${version}`, () => {
+		const n8n = new N8nServer(version, `polling-${version}`);
+		let sandbox: Sandbox;
+		let workflowId = '';
+
+		const newLead = async (firstName: string): Promise<string> => {
+			const r = await httpRequest('POST', `${sandbox.url}/v1.0/leads`, JSON.stringify({ firstName }), { Authorization: `token ${sandbox.apiKey}`, 'content-type': 'application/json' });
+			return String((parseJson(r.text) as Json).leadId);
+		};
+		const newCall = (): string =>
+			commState(sandbox.store)
+				.add({ leadId: BigInt(SEED_IDS.bigLeadId), agentId: BigInt(SEED_IDS.demoUserId), kind: 'CALL', communicationType: 'MANUAL', direction: 'Outbound', time: Date.now() - 1000 })
+				.id.toString();
+
+		async function executions(): Promise<Json[]> {
+			const r = await n8n.api('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=100`);
+			if (r.status !== 200) throw new Error(`listing executions answered ${r.status}: ${r.text.slice(0, 300)}`);
+			return (r.json.data ?? []).sort((a: Json, b: Json) => Number(a.id) - Number(b.id));
+		}
+		const itemsOf = (ex: Json): Json[] => (ex.data?.resultData?.runData?.[TRIGGER]?.[0]?.data?.main?.[0] ?? []).map((i: Json) => i.json);
+		const finished = (ex: Json) => !['new', 'running', 'waiting'].includes(ex.status) && Boolean(ex.finished || ex.stoppedAt);
+		const keyOf = (item: Json) => `${item.event}:${item.leadId}:${item.timelineId ?? ''}`;
+
+		/** Waits (bounded: a poll a minute, plus n8n's seeded second) until the executions hold `count` items. */
+		async function items(count: number, what: string): Promise<Json[]> {
+			const deadline = Date.now() + 150_000;
+			for (;;) {
+				const exs = await executions();
+				const all = exs.flatMap(itemsOf);
+				if (exs.every(finished) && all.length >= count) return all;
+				if (Date.now() > deadline) throw new Error(`${what}: ${all.length} of ${count} items within 150 s\n${n8n.logTail(30)}`);
+				await sleep(1000);
+			}
+		}
+
+		beforeAll(async () => {
+			sandbox = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } });
+			await n8n.start();
+			const credential = await n8n.createCredential('Lofty API (polling e2e)', 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url });
+			workflowId = await n8n.createWorkflow({
+				name: `Lofty e2e: polling trigger (${version})`,
+				nodes: [
+					{
+						id: randomBytes(8).toString('hex'),
+						name: TRIGGER,
+						type: `${PACKAGE_NAME}.loftyPollingTrigger`,
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, authentication: 'apiKey', events: ['lead', 'call'], options: {} },
+						credentials: { loftyApi: { id: credential, name: 'Lofty API (polling e2e)' } },
+					},
+					{ id: randomBytes(8).toString('hex'), name: 'Next', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+				],
+				connections: { [TRIGGER]: { main: [[{ node: 'Next', type: 'main', index: 0 }]] } },
+			});
+		});
+
+		afterAll(async () => {
+			if (workflowId) await n8n.api('POST', `/workflows/${workflowId}/deactivate`).catch(() => undefined);
+			await n8n.stop();
+			await sandbox?.stop();
+		});
+
+		test('activation takes note of what is there: nothing from before starts the workflow', async () => {
+			await newLead('Before Activation');
+			const before = sandbox.requests.length;
+			const r = await n8n.api('POST', `/workflows/${workflowId}/activate`);
+			if (r.status !== 200) throw new Error(`activate answered ${r.status}: ${r.text.slice(0, 600)}\n${n8n.logTail(20)}`);
+			// the first poll runs during activation
+			const deadline = Date.now() + 30_000;
+			const polled = () => ['/v1.0/leads', '/v2.0/communication/agent'].every((path) => sandbox.requests.slice(before).some((q) => q.path === path && q.method === 'GET'));
+			while (!polled() && Date.now() < deadline) await sleep(250);
+			expect(polled()).toBe(true);
+			await sleep(2000);
+			expect(await executions()).toEqual([]);
+		});
+
+		test('leads and a call written between polls: one item each at the next poll, in the webhook events\' shape', async () => {
+			const a = await newLead('Polled A');
+			const b = await newLead('Polled B');
+			const call = newCall();
+			const all = await items(3, 'the new leads and call');
+			expect(all.map(keyOf).sort()).toEqual([`call.created:${SEED_IDS.bigLeadId}:${call}`, `lead.created:${a}:`, `lead.created:${b}:`].sort());
+			expect(all.find((i) => i.leadId === a)).toMatchObject({ listId: 2, action: 'created', teamId: SEED_IDS.teamId, eventKey: 'createdLead', deliveryId: null });
+			for (const ex of await executions()) expect(ex.status).toBe('success');
+		}, 200_000);
+
+		test('n8n stopped and started on the same database: the lead written meanwhile once, nothing earlier again', async () => {
+			const before = (await executions()).flatMap(itemsOf).length;
+			await n8n.halt();
+			const c = await newLead('While Down');
+			await n8n.restart();
+			const all = await items(before + 1, 'the lead written while n8n was down');
+			// one more poll: still nothing twice
+			await sleep(65_000);
+			const after = (await executions()).flatMap(itemsOf);
+			expect(after).toHaveLength(all.length);
+			expect(after.filter((i) => i.leadId === c && i.event === 'lead.created')).toHaveLength(1);
+			expect(new Set(after.map(keyOf)).size).toBe(after.length);
+		}, 400_000);
+	});
+}
+
+definePollingSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1');
+definePollingSuite('2.8.4', true);

@@ -1,0 +1,62 @@
+/**
+ * The Lofty Polling Trigger's poll() as n8n runs it: parameters from the test over the node's defaults, the
+ * workflow's static data kept between polls (as a JSON round trip, the way n8n stores it, so a "restart" is a
+ * new context on the same stored data), requests really made to the sandbox over loopback with the credential's
+ * own authenticate rule. Every result and error is handed to the secret watch.
+ */
+import type { IDataObject, INode, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { LoftyPollingTrigger } from '../../nodes/LoftyPollingTrigger/LoftyPollingTrigger.node';
+import type { Sandbox } from '../../sandbox';
+import { observe } from '../secrets/observe';
+import { send } from './context';
+
+export const pollingNode = new LoftyPollingTrigger();
+
+export interface PollRun {
+	items: IDataObject[] | null;
+	/** the static data after the poll, as n8n would have stored it */
+	stored: string;
+}
+
+function defaults(): Record<string, unknown> {
+	const out: Record<string, unknown> = {};
+	for (const p of pollingNode.description.properties) out[p.name] = p.default;
+	return out;
+}
+
+/** One poll. `stored` is the static data a previous poll left (undefined on the first activation). */
+export async function poll(sandbox: Sandbox, params: Record<string, unknown>, stored?: string, mode: 'trigger' | 'manual' = 'trigger'): Promise<PollRun> {
+	const values: Record<string, unknown> = { ...defaults(), authentication: 'apiKey', ...params };
+	const staticData: IDataObject = stored ? (JSON.parse(stored) as IDataObject) : {};
+	const credential = { type: 'loftyApi' as const, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } };
+	const node: INode = { id: 'poll-node', name: 'Lofty Polling Trigger', type: 'n8n-nodes-lofty.loftyPollingTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	const context = {
+		getNode: () => node,
+		getMode: () => mode,
+		getActivationMode: () => 'activate',
+		getWorkflowStaticData: () => staticData,
+		// Poll functions take (name, fallback); the transport asks (name, 0, fallback) as in the other contexts.
+		getNodeParameter(name: string, ...rest: unknown[]) {
+			const fallback = rest.length >= 2 ? rest[1] : rest[0];
+			const value = values[name];
+			if (value !== undefined) return value;
+			if (fallback !== undefined) return fallback;
+			throw new Error(`Could not get parameter "${name}"`);
+		},
+		getCredentials: async () => credential.data,
+		helpers: {
+			httpRequestWithAuthentication: async (_type: string, options: Parameters<typeof send>[1]) => await send(credential, options),
+			returnJsonArray: (items: IDataObject[]) => items.map((json) => ({ json })),
+		},
+		logger: { debug: () => undefined, info: () => undefined, warn: (...a: unknown[]) => observe('poll log', a), error: (...a: unknown[]) => observe('poll log', a) },
+	} as unknown as IPollFunctions;
+	try {
+		const result = (await pollingNode.poll.call(context)) as INodeExecutionData[][] | null;
+		observe('poll output', result);
+		return { items: result ? result[0].map((i) => i.json) : null, stored: JSON.stringify(staticData) };
+	} catch (error) {
+		observe('poll error', error);
+		throw error;
+	}
+}
