@@ -1,13 +1,8 @@
-import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS } from '../../sandbox';
 import { ORG_SEED } from '../../sandbox/resources/organization';
-import { client } from './helpers';
+import { client, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-beforeEach(() => sb.reset());
-afterAll(() => sb.stop());
+const sb = useSandbox();
 
 const api = () => client(sb.url, { token: DEMO_API_KEY });
 const other = () => client(sb.url, { token: OTHER_AGENT_API_KEY });

@@ -1,13 +1,8 @@
-import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS } from '../../sandbox';
 import { AI_IDS, DEFAULT_AI_RATE_LIMIT, SUMMARY_READY_MS, setAiRateLimit } from '../../sandbox/resources/ai';
-import { client } from './helpers';
+import { client, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-afterAll(() => sb.stop());
-beforeEach(() => sb.reset());
+const sb = useSandbox();
 
 const api = () => client(sb.url, { token: DEMO_API_KEY });
 const json = (text: string) => ({ rawBody: text, headers: { 'Content-Type': 'application/json' } });

@@ -3,19 +3,14 @@
  * what one route writes the other reads, calendar writes emit the task/appointment webhook events (listIds 10
  * and 11), identifiers never collide, and the task reminder sees entries from every route.
  */
-import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY, SEED_IDS } from '../../sandbox';
 import { webhookDelivery } from '../../sandbox/resources/webhook/delivery';
 import { CALENDAR_SEED } from '../../sandbox/resources/calendar';
 import { notificationState } from '../../sandbox/resources/notification';
 import { TASK_SEED, taskState } from '../../sandbox/resources/task';
-import { client, s } from './helpers';
+import { client, s, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-afterAll(() => sb.stop());
-beforeEach(() => sb.reset());
+const sb = useSandbox();
 afterEach(() => jest.restoreAllMocks());
 
 const api = () => client(sb.url, { token: DEMO_API_KEY });

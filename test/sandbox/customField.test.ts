@@ -1,13 +1,8 @@
-import { DEMO_API_KEY, type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY } from '../../sandbox';
 import { customFieldState } from '../../sandbox/resources/customField';
-import { client } from './helpers';
+import { client, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-beforeEach(() => sb.reset());
-afterAll(() => sb.stop());
+const sb = useSandbox();
 
 const api = () => client(sb.url, { token: DEMO_API_KEY });
 const add = (body: unknown) => api().post('/v1.0/teamFeatures/custom-field', { body });

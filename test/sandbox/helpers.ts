@@ -1,6 +1,7 @@
 /** Shared helpers of the sandbox tests: an axios client that keeps the raw text and parses it losslessly. */
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 
+import { type Sandbox, startSandbox } from '../../sandbox';
 import { parseJson } from '../../sandbox/core/json';
 
 export interface Res {
@@ -61,3 +62,23 @@ export function client(baseUrl: string, defaultAuth: Auth) {
 
 /** Digits of a bigint / number / string id. */
 export const s = (v: unknown): string => String(v);
+
+/**
+ * One sandbox for the test file, on a free loopback port: started before its tests, stopped after them, and reset
+ * to its seed before each test unless `reset: false`. Returns the running sandbox (a stand-in that forwards to it).
+ */
+export function useSandbox(options: { reset?: boolean } = {}): Sandbox {
+	let started: Sandbox | undefined;
+	beforeAll(async () => {
+		started = await startSandbox({ port: 0 });
+	});
+	afterAll(() => started?.stop());
+	if (options.reset !== false) beforeEach(() => started?.reset());
+	return new Proxy({} as Sandbox, {
+		get(_target, key) {
+			if (!started) throw new Error('the sandbox starts in beforeAll: use it inside a test or hook');
+			const value: unknown = Reflect.get(started, key);
+			return typeof value === 'function' ? value.bind(started) : value;
+		},
+	});
+}

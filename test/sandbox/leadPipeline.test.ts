@@ -1,12 +1,7 @@
-import { DEMO_API_KEY, SEED_STAGES, type Sandbox, startSandbox } from '../../sandbox';
-import { client } from './helpers';
+import { DEMO_API_KEY, SEED_STAGES } from '../../sandbox';
+import { client, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-beforeEach(() => sb.reset());
-afterAll(() => sb.stop());
+const sb = useSandbox();
 
 const api = () => client(sb.url, { token: DEMO_API_KEY });
 const get = (params: Record<string, unknown> = {}) => api().get('/v1.0/teamFeatures/lead-pipelines', { params });

@@ -1,12 +1,8 @@
-import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS } from '../../sandbox';
 import { POND_IDS } from '../../sandbox/resources/leadPond';
-import { client } from './helpers';
+import { client, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-afterAll(() => sb.stop());
+const sb = useSandbox({ reset: false });
 
 const api = (key = DEMO_API_KEY) => client(sb.url, { token: key });
 

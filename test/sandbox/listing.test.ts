@@ -1,13 +1,8 @@
-import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY, SEED_IDS } from '../../sandbox';
 import { BIG_LISTING_ID, listingState } from '../../sandbox/resources/listing';
-import { client } from './helpers';
+import { client, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-beforeEach(() => sb.reset());
-afterAll(() => sb.stop());
+const sb = useSandbox();
 
 const oauth = (userId: string = SEED_IDS.demoUserId) => client(sb.url, { bearer: sb.issueToken({ userId }) });
 const v1 = (params: Record<string, unknown>, userId?: string) => oauth(userId).get('/v1.0/listing', { params });

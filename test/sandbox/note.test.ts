@@ -1,13 +1,8 @@
-import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY, SEED_IDS } from '../../sandbox';
 import { NOTE_SEED, noteState } from '../../sandbox/resources/note';
-import { client, s } from './helpers';
+import { client, s, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-afterAll(() => sb.stop());
-beforeEach(() => sb.reset());
+const sb = useSandbox();
 
 const api = () => client(sb.url, { token: DEMO_API_KEY });
 const notesOf = async (leadId: string, params: Record<string, unknown> = {}) =>

@@ -1,14 +1,9 @@
-import { DEMO_API_KEY, type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY } from '../../sandbox';
 import { NOTIFICATION_IDS, notificationState } from '../../sandbox/resources/notification';
 import { TASK_SEED } from '../../sandbox/resources/task';
-import { client } from './helpers';
+import { client, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-afterAll(() => sb.stop());
-beforeEach(() => sb.reset());
+const sb = useSandbox();
 
 const api = () => client(sb.url, { token: DEMO_API_KEY });
 const PUSH = '/v2.0/sales-agent/notification/app-push/send-task-reminder';

@@ -1,13 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, OTHER_CLIENT_ID, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { call } from './helpers';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, OTHER_CLIENT_ID, SEED_IDS } from '../../sandbox';
+import { call, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-afterAll(() => sb.stop());
+const sb = useSandbox({ reset: false });
 
 const REDIRECT = 'http://127.0.0.1:5678/rest/oauth2-credential/callback';
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;

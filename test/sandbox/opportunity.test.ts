@@ -1,13 +1,8 @@
-import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY, SEED_IDS } from '../../sandbox';
 import { OPPORTUNITY_IDS, opportunityState } from '../../sandbox/resources/opportunity';
-import { client } from './helpers';
+import { client, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-afterAll(() => sb.stop());
-beforeEach(() => sb.reset());
+const sb = useSandbox();
 
 const api = () => client(sb.url, { token: DEMO_API_KEY });
 const send = (text: string) => api().post('/v1.0/agent/send-notification', { rawBody: text, headers: { 'Content-Type': 'application/json' } });

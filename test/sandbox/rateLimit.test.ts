@@ -1,12 +1,7 @@
-import { DEMO_API_KEY, OTHER_AGENT_API_KEY, type Sandbox, startSandbox } from '../../sandbox';
-import { call } from './helpers';
+import { DEMO_API_KEY, OTHER_AGENT_API_KEY, startSandbox } from '../../sandbox';
+import { call, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-afterAll(() => sb.stop());
-beforeEach(() => sb.reset());
+const sb = useSandbox();
 
 const me = (key = DEMO_API_KEY) => call(sb.url, 'GET', '/v1.0/me', { auth: { token: key } });
 

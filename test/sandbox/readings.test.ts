@@ -4,18 +4,13 @@
  * the way a server following it would. Rows whose endpoints have their own test file are tested there too
  * (calendar, communication, manualLog, routing, organization).
  */
-import { DEMO_API_KEY, READING_VALUES, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY, READING_VALUES, SEED_IDS } from '../../sandbox';
 import { AI_IDS } from '../../sandbox/resources/ai';
 import { COMM_SEED } from '../../sandbox/resources/communication';
 import { NOTE_SEED } from '../../sandbox/resources/note';
-import { client, s } from './helpers';
+import { client, s, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-afterAll(() => sb.stop());
-beforeEach(() => sb.reset());
+const sb = useSandbox();
 
 const api = () => client(sb.url, { token: DEMO_API_KEY });
 const oauth = () => client(sb.url, { bearer: sb.issueToken() });

@@ -1,13 +1,8 @@
-import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS } from '../../sandbox';
 import { ROUTING_IDS, STRATEGY } from '../../sandbox/resources/routing';
-import { client } from './helpers';
+import { client, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-beforeEach(() => sb.reset());
-afterAll(() => sb.stop());
+const sb = useSandbox();
 
 const api = () => client(sb.url, { token: DEMO_API_KEY });
 const seeded = (i: number) => 302656410082801 + i * 17;

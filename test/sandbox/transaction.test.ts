@@ -1,13 +1,8 @@
-import { DEMO_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY, SEED_IDS } from '../../sandbox';
 import { TX_SEED, transactionState } from '../../sandbox/resources/transaction';
-import { client, s } from './helpers';
+import { client, s, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-beforeEach(() => sb.reset());
-afterAll(() => sb.stop());
+const sb = useSandbox();
 
 const api = () => client(sb.url, { token: DEMO_API_KEY });
 const BIG = SEED_IDS.bigLeadId;

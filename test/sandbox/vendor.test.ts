@@ -1,11 +1,7 @@
-import { DEMO_API_KEY, OTHER_AGENT_API_KEY, type Sandbox, startSandbox } from '../../sandbox';
-import { client } from './helpers';
+import { DEMO_API_KEY, OTHER_AGENT_API_KEY } from '../../sandbox';
+import { client, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-afterAll(() => sb.stop());
+const sb = useSandbox({ reset: false });
 
 describe('GET /v1.0/vendor/list', () => {
 	it('is a bare array of VendorInfo with exact 64-bit ids and no internal fields', async () => {

@@ -1,13 +1,8 @@
-import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY, OTHER_AGENT_API_KEY, SEED_IDS } from '../../sandbox';
 import { MAX_WEBHOOK_SUBSCRIPTIONS, WEBHOOK_IDS, webhookState } from '../../sandbox/resources/webhook';
-import { client } from './helpers';
+import { client, useSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ port: 0 });
-});
-beforeEach(() => sb.reset());
-afterAll(() => sb.stop());
+const sb = useSandbox();
 
 const api = (key = DEMO_API_KEY) => client(sb.url, { token: key });
 const create = (body: Record<string, unknown>, key = DEMO_API_KEY) => api(key).post('/v1.0/webhook', { body });
