@@ -68,7 +68,7 @@ function tokenHandler(ctx: Ctx): Reply {
 				const derived = rec.codeChallengeMethod === 'plain' ? verifier : pkceS256(verifier!);
 				if (derived !== rec.codeChallenge) fail(400, 'invalid_grant', 'code_verifier does not match code_challenge');
 			} else if (!authenticated) {
-				fail(401, 'invalid_client', 'client_secret (HTTP Basic) is required without PKCE');
+				fail(401, 'invalid_client', 'client_secret is required without PKCE (HTTP Basic header or client_secret in the form body)');
 			}
 			pair = auth.issue(rec.userId, client.clientId, rec.scopes, now);
 		} else if (grant === 'refresh_token') {
