@@ -54,6 +54,7 @@ async function paginationRow(sandbox: Sandbox): Promise<void> {
 	let worst = 0;
 	let totalRequests = 0;
 	let totalIdeal = 0;
+	let lookups = 0;
 	for (const resource of RESOURCES) {
 		for (const op of resource.operations.filter((o) => o.pagination)) {
 			const params: Params = { resource: resource.value, operation: op.value, returnAll: true };
@@ -64,7 +65,13 @@ async function paginationRow(sandbox: Sandbox): Promise<void> {
 				resource.value === 'listing' ? { type: 'loftyOAuth2Api', data: { baseUrl: sandbox.url, oauthTokenData: { access_token: sandbox.issueToken() } } } : undefined;
 			const before = sandbox.requests.length;
 			const items = await runLofty(sandbox, params, 1, true, credential);
-			const requests = sandbox.requests.length - before;
+			// The list's pages all go to one path; a lookup the operation makes first (call history reads the lead's
+			// user ID, docs/api-readings.md row 3) goes elsewhere and is counted apart.
+			const sent = sandbox.requests.slice(before);
+			const perPath = new Map<string, number>();
+			for (const r of sent) perPath.set(r.path, (perPath.get(r.path) ?? 0) + 1);
+			const requests = Math.max(0, ...perPath.values());
+			lookups += sent.length - requests;
 			const failed = items.some((i) => i.json.error !== undefined);
 			const page = (op.pagination as { fixedPageSize?: number }).fixedPageSize ?? op.pagination!.maxPageSize;
 			const n = failed ? 0 : items.length;
@@ -86,8 +93,8 @@ async function paginationRow(sandbox: Sandbox): Promise<void> {
 		name: '1. Return All: requests / ceil(N / largest page)',
 		ratio: totalRequests / totalIdeal,
 		result: `${fmt(totalRequests / totalIdeal)} overall (worst ${fmt(worst)})`,
-		details: `${measured} paginated lists measured, ${exact} exactly at the minimum; ${totalRequests} requests for a minimum of ${totalIdeal}`,
-		figures: { measured, exact, requests: totalRequests, ideal: totalIdeal, worst },
+		details: `${measured} paginated lists measured, ${exact} exactly at the minimum; ${totalRequests} page requests for a minimum of ${totalIdeal}; besides the pages, ${lookups} lookup requests (call history: the lead's user ID)`,
+		figures: { measured, exact, requests: totalRequests, ideal: totalIdeal, worst, lookups },
 	});
 	console.log('\nReturn All, per list (N records, R requests, ideal = max(1, ceil(N / page))):\n');
 	console.log('| Operation | Style | Page | N | R | Ideal | R / Ideal |');
