@@ -1,5 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import { findOperation } from '../Lofty/resources';
+import { type Pagination, paginate } from '../Lofty/transport/pagination';
 import { loftyRequest } from '../Lofty/transport/request';
 import { toEpochMs } from '../LoftyTrigger/parse';
 import type { Found } from './cursor';
@@ -9,9 +11,9 @@ import type { Found } from './cursor';
  * Lofty Trigger (same `event`, `listId`, `action`, IDs, `updateTime`, `eventKey`; `deliveryId` null; `raw` is the
  * record as Lofty listed it):
  *
- * - New Lead: GET /v1.0/leads sorted by CreateTime, newest first, paged (100, offset and scrollId) down to the window's start.
- * - New Call, Text, Email: GET /v2.0/communication/agent in windows of at most 90 days, cursor-paged (1000), oldest
- *   first. Automatic (AUTO) ones are left out unless asked, as the webhooks leave them out.
+ * - New Lead: GET /v1.0/leads sorted by CreateTime, newest first, paged as Lead > Get Many down to the window's start.
+ * - New Call, Text, Email: GET /v2.0/communication/agent in windows of at most 90 days, paged as Search Agent
+ *   Communications, oldest first. Automatic (AUTO) ones are left out unless asked, as the webhooks leave them out.
  *
  * Lofty has no way to list updates, deletions or transactions by time, so those stay with the webhook trigger.
  */
@@ -25,10 +27,6 @@ export interface PollSettings {
 
 const DAY = 86_400_000;
 const WINDOW = 90 * DAY;
-const LEAD_PAGE = 100;
-const COMM_PAGE = 1000;
-/** A safety stop for one poll: beyond this many pages the rest is left to the next poll. */
-const MAX_PAGES = 200;
 
 /** Lofty's lead and communication times: epoch ms, ISO 8601, or `yyyy-MM-dd HH:mm:ss` (read as UTC). */
 export function timeOf(value: unknown): number | undefined {
@@ -38,59 +36,53 @@ export function timeOf(value: unknown): number | undefined {
 	return toEpochMs(value);
 }
 
-const asRecord = (value: unknown): IDataObject => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
 const idText = (value: unknown): string | undefined => (value === undefined || value === null || value === '' ? undefined : String(value));
 
+/** A list operation of the Lofty node: its path and paging come from the resource tables, paged by the transport. */
+function listOf(resource: string, operation: string): { path: string; pagination: Pagination } {
+	const op = findOperation(resource, operation)?.op;
+	if (!op?.pagination) throw new Error(`the Lofty node has no list ${resource} > ${operation}`);
+	return { path: op.path, pagination: op.pagination };
+}
+
 /**
- * Leads from the newest down to `from`. From page 2 both `offset` (leads read so far) and the last `scrollId` are
- * sent: Lofty's paging is read either way (docs/api-readings.md, 2: some servers follow only `scrollId`, 25 a page).
+ * Leads from the newest down to `from`, paged as Lead > Get Many pages them (offset and scrollId from page 2, read
+ * either way: docs/api-readings.md, 2), with its guards; the reading stops after the first page reaching past `from`.
  */
 async function leadsSince(ctx: IPollFunctions, from: number, now: number, newestOnly: boolean): Promise<Array<Found<IDataObject>>> {
+	const { path, pagination } = listOf('lead', 'getAll');
+	// A lead without a readable time is treated as new now (it is emitted once, then remembered).
+	const timeOfLead = (lead: IDataObject) => timeOf(lead.createTime) ?? now;
+	const leads = await paginate(
+		pagination,
+		async (paging) => await loftyRequest(ctx, { method: 'GET', path, qs: { sort: 'CreateTime', desc: true, ...paging } }),
+		newestOnly ? 1 : Infinity,
+		(page) => page.some((lead) => timeOfLead(lead) < from),
+	);
 	const found: Array<Found<IDataObject>> = [];
-	let read = 0;
-	let scrollId: string | undefined;
-	for (let page = 0; page < MAX_PAGES; page++) {
-		const qs = { sort: 'CreateTime', desc: true, limit: newestOnly ? 1 : LEAD_PAGE, offset: read, scrollId };
-		const answer = asRecord(await loftyRequest(ctx, { method: 'GET', path: '/v1.0/leads', qs }));
-		const leads = (Array.isArray(answer.leads) ? answer.leads : []).map(asRecord);
-		const meta = asRecord(answer._metadata);
-		read += leads.length;
-		scrollId = typeof meta.scrollId === 'string' && meta.scrollId !== '' ? meta.scrollId : undefined;
-		let older = false;
-		for (const lead of leads) {
-			const id = idText(lead.leadId);
-			if (id === undefined) continue;
-			// A lead without a readable time is treated as new now (it is emitted once, then remembered).
-			const time = timeOf(lead.createTime) ?? now;
-			if (time < from) older = true;
-			else found.push({ id, time, record: lead });
-		}
-		const total = Number(meta.total);
-		if (newestOnly || older || leads.length === 0 || (meta.total !== undefined && Number.isFinite(total) && read >= total)) break;
+	for (const lead of leads) {
+		const id = idText(lead.leadId);
+		const time = timeOfLead(lead);
+		if (id !== undefined && time >= from) found.push({ id, time, record: lead });
 	}
 	return found;
 }
 
 const COMM_TYPES: Record<Exclude<SourceName, 'lead'>, string> = { call: 'CALL', text: 'TEXT', email: 'EMAIL' };
 
+/** Calls, texts or emails in [from, now], oldest first: the agent communication search in windows of at most 90 days. */
 async function communicationsSince(ctx: IPollFunctions, source: Exclude<SourceName, 'lead'>, from: number, now: number, settings: PollSettings): Promise<Array<Found<IDataObject>>> {
+	const { path, pagination } = listOf('communication', 'searchByAgent');
 	const found: Array<Found<IDataObject>> = [];
-	let pages = 0;
-	for (let start = from; start <= now && pages < MAX_PAGES; start += WINDOW + 1) {
-		const end = Math.min(start + WINDOW, now);
-		let cursor: string | undefined;
-		do {
-			const qs = { type: COMM_TYPES[source], startTime: start, endTime: end, limit: COMM_PAGE, teamView: settings.teamView || undefined, cursor };
-			const answer = asRecord(await loftyRequest(ctx, { method: 'GET', path: '/v2.0/communication/agent', qs }));
-			pages++;
-			for (const entry of (Array.isArray(answer.data) ? answer.data : []).map(asRecord)) {
-				const id = idText(entry.id);
-				if (id === undefined) continue;
-				if (!settings.includeAutomatic && String(entry.communicationType ?? '').toUpperCase() === 'AUTO') continue;
-				found.push({ id, time: timeOf(entry.communicationTime ?? entry.time) ?? now, record: entry });
-			}
-			cursor = typeof answer.nextCursor === 'string' && answer.nextCursor !== '' ? answer.nextCursor : undefined;
-		} while (cursor && pages < MAX_PAGES);
+	for (let start = from; start <= now; start += WINDOW + 1) {
+		const qs = { type: COMM_TYPES[source], startTime: start, endTime: Math.min(start + WINDOW, now), teamView: settings.teamView || undefined };
+		const entries = await paginate(pagination, async (paging) => await loftyRequest(ctx, { method: 'GET', path, qs: { ...qs, ...paging } }), Infinity);
+		for (const entry of entries) {
+			const id = idText(entry.id);
+			if (id === undefined) continue;
+			if (!settings.includeAutomatic && String(entry.communicationType ?? '').toUpperCase() === 'AUTO') continue;
+			found.push({ id, time: timeOf(entry.communicationTime ?? entry.time) ?? now, record: entry });
+		}
 	}
 	return found;
 }

@@ -42,6 +42,13 @@ describe('offset style', () => {
 		expect(sent.map((s) => s.offset)).toEqual([0, 10, 20]);
 	});
 
+	it('a page satisfying `enough` is the last one read (a time-sorted list read down to a point)', async () => {
+		const { fetch, sent } = server(byOffset);
+		const read = await paginate(p, fetch, Infinity, (page) => page.some((r) => Number(r.id) >= 15));
+		expect(ids(read)).toEqual(ids(all.slice(0, 20)));
+		expect(sent.map((s) => s.offset)).toEqual([0, 10]);
+	});
+
 	it('a page that repeats the previous one stops the read', async () => {
 		const { fetch, sent } = server((paging, n) => byOffset(n === 1 ? { ...paging, offset: 0 } : paging));
 		const error = await failure(paginate(p, fetch, Infinity));

@@ -93,15 +93,20 @@ export function saysDone(p: PageStop, response: unknown, seen: number): boolean 
 }
 
 /**
- * Fetches pages until the API says there are no more, or `want` records were collected. Whatever the server
- * does, no record is returned twice, no page is asked for in a loop and a list never ends short of the total
- * it announced without an error (PageGuard).
+ * Fetches pages until the API says there are no more, `want` records were collected, or a page satisfies
+ * `enough` (a time-sorted list read down to a point: the polling trigger). Whatever the server does, no record
+ * is returned twice, no page is asked for in a loop and a list never ends short of the total it announced
+ * without an error (PageGuard).
  */
-export async function paginate(p: Pagination, fetchPage: FetchPage, want: number): Promise<IDataObject[]> {
+export async function paginate(p: Pagination, fetchPage: FetchPage, want: number, enough?: (page: IDataObject[]) => boolean): Promise<IDataObject[]> {
 	const all: IDataObject[] = [];
 	const guard = new PageGuard(p.idField);
-	const remaining = () => want - all.length;
-	const take = (items: IDataObject[]) => all.push(...items.slice(0, Math.max(remaining(), 0)));
+	let stopped = false;
+	const remaining = () => (stopped ? 0 : want - all.length);
+	const take = (items: IDataObject[]) => {
+		all.push(...items.slice(0, Math.max(remaining(), 0)));
+		if (enough?.(items)) stopped = true;
+	};
 	switch (p.style) {
 		case 'offset': {
 			let offset = 0;
