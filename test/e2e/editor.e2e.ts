@@ -121,9 +121,17 @@ interface Problem {
 	/** Picks `name` in an options parameter of the open node panel, as a person does (click, then the option). */
 	async function pick(scope: Locator, param: string, name: string): Promise<void> {
 		const input = scope.locator(`[data-test-id=parameter-input-${param}]`);
+		// A dropdown closed just before (Escape) fades out: its options must not be read as this one's.
+		await dropdownClosed();
 		await input.click();
 		await chooseOption(name);
 		await expectValue(scope, param, name);
+		await dropdownClosed();
+	}
+
+	/** Closes the open dropdown (Escape) and waits until it is gone. */
+	async function closeDropdown(): Promise<void> {
+		await page.keyboard.press('Escape');
 		await dropdownClosed();
 	}
 
@@ -469,5 +477,5 @@ interface Problem {
 	});
 
 	// Custom fields by name, Create or Update and the Output choice, with a credential on a sandbox (editorNoCode.ts).
-	noCodeEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, ndvLabels, expectNoErrorOnScreen, log });
+	noCodeEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
 });

@@ -24,6 +24,7 @@ export interface EditorTools {
 	shot: (theme: 'light' | 'dark', name: string) => Promise<void>;
 	pick: (scope: Locator, param: string, name: string) => Promise<void>;
 	openOptions: () => Promise<string[]>;
+	closeDropdown: () => Promise<void>;
 	ndvLabels: () => Promise<string[]>;
 	expectNoErrorOnScreen: (where: string) => Promise<void>;
 	log: (msg: string) => void;
@@ -121,7 +122,7 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		expect(await labels()).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Match By', 'Email', 'Phone', 'Output', 'Custom Fields', 'Additional Fields', 'Options', 'Request Options']);
 		await t.ndv().locator('[data-test-id=parameter-input-matchBy]').click();
 		expect(await t.openOptions()).toEqual(['Email, Then Phone', 'Email', 'Phone']);
-		await page().keyboard.press('Escape');
+		await t.closeDropdown();
 		await t.shot('light', 'lead-create-or-update');
 		await t.expectNoErrorOnScreen('Lead > Create or Update');
 	});
@@ -133,7 +134,7 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		expect(offered).toEqual(['Closing Agent', 'Lender Name', 'Option Period End', 'Referral Fee', 'Showing Days (comma-separated: Saturday, Sunday)']);
 		await mapperInput('1001').locator('input').first().click();
 		expect(await t.openOptions()).toEqual(['Option A', 'Option B']);
-		await page().keyboard.press('Escape');
+		await t.closeDropdown();
 		await t.shot('light', 'transaction-custom-fields');
 		await t.expectNoErrorOnScreen('Transaction > Update');
 	});
@@ -181,8 +182,7 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		expect(shown).toEqual(expect.arrayContaining(['Poll Times', 'Trigger On', 'Options']));
 		await t.ndv().locator('[data-test-id=parameter-input-events]').click();
 		expect(await t.openOptions()).toEqual(['New Call', 'New Email', 'New Lead', 'New Text']);
-		await page().keyboard.press('Escape');
-		await page().locator('.el-select-dropdown__item:visible').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+		await t.closeDropdown();
 		await t.shot('light', 'polling-trigger');
 		await t.expectNoErrorOnScreen('Lofty Polling Trigger');
 		t.log(`Lofty Polling Trigger: ${shown.join(' | ')}`);
