@@ -1,6 +1,7 @@
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { Lofty } from '../../nodes/Lofty/Lofty.node';
+import { forgetRecentLeads } from '../../nodes/Lofty/resources/leadKeys';
 import type { Credential, HarnessOptions, Params } from './context';
 import { runNode } from './context';
 
@@ -10,7 +11,11 @@ export function useSandbox(): () => Sandbox {
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
 	});
-	beforeEach(() => sandbox?.reset());
+	beforeEach(() => {
+		sandbox?.reset();
+		// A reset sandbox hands out the same lead IDs again: leads remembered from the last test are not these.
+		forgetRecentLeads();
+	});
 	afterAll(async () => await sandbox?.stop());
 	return () => {
 		if (!sandbox) throw new Error('sandbox not started');

@@ -37,17 +37,17 @@ describe('Lead > Create or Update', () => {
 		expect(item.json.leadId).toMatch(/^\d+$/);
 		expect(requests()).toEqual([
 			'GET /v1.0/leads?email=nora.new%40example.com&preciseSearchFlag=true&sort=CreateTime&desc=true&limit=100',
-			'GET /v1.0/leads?phone=%28415%29+555-0101&preciseSearchFlag=true&sort=CreateTime&desc=true&limit=100',
+			'GET /v1.0/leads?phone=4155550101&preciseSearchFlag=true&sort=CreateTime&desc=true&limit=100',
 			'POST /v1.0/leads',
 			`GET /v1.0/leads/${item.json.leadId as string}`,
 		]);
 		expect(bodyOf('POST', /^\/v1\.0\/leads$/)).toEqual({ firstName: 'Nora', lastName: 'Nguyen', emails: ['nora.new@example.com'], phones: ['(415) 555-0101'], tags: ['Web Form'] });
 	});
 
-	it('one lead has the email: updates it, tags added (not replaced), emails untouched, output action "updated"', async () => {
+	it('one lead has the email, Update All Given Fields: updates it, tags added (not replaced), emails untouched, output action "updated"', async () => {
 		const leadId = await existing({ firstName: 'Omar', emails: ['omar@example.com'], tags: ['Buyer'] });
 		sandbox().requests.length = 0;
-		const [item] = await run(sandbox(), upsert({ firstName: 'Omar', email: 'OMAR@example.com', additionalFields: { stage: 'Hot', tags: ['Web Form'] } }));
+		const [item] = await run(sandbox(), upsert({ firstName: 'Omar', email: 'OMAR@example.com', additionalFields: { stage: 'Hot', tags: ['Web Form'] }, options: { whenExists: 'updateAll' } }));
 		expect(item.json).toMatchObject({ action: 'updated', matchedBy: 'email', leadId, stage: 'Hot', emails: ['omar@example.com'] });
 		expect((item.json.tags as IDataObject[]).map((t) => t.tagName).sort()).toEqual(['Buyer', 'Web Form']);
 		expect(bodyOf('PUT', /^\/v1\.0\/leads\/\d+$/)).toEqual({ firstName: 'Omar', stage: 'Hot', tagsAdd: ['Web Form'] });
@@ -149,7 +149,8 @@ describe('Lead > Create or Update', () => {
 		});
 		const { op } = findOperation('lead', 'upsert')!;
 		const results = await Promise.all([0, 1, 2].map(async (i) => (await executeOperation(ctx, op, i))[0]));
-		expect(results.map((r) => r.action)).toEqual(['created', 'updated', 'updated']);
+		// The second item gives nothing the lead lacks: nothing is sent.
+		expect(results.map((r) => r.action)).toEqual(['created', 'unchanged', 'updated']);
 		expect(new Set(results.map((r) => r.leadId)).size).toBe(1);
 		expect(sandbox().count('POST', '/v1.0/leads')).toBe(1);
 		// The third item shares only the phone: it waited for the first and found its lead by the phone.

@@ -1,48 +1,39 @@
-import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { buildRequest, requestSettings } from '../model/execute';
 import { serialised } from '../model/keyedLock';
 import { InvalidValue } from '../model/params';
 import type { OperationContext, OperationDef } from '../model/types';
-import { loftyRequest } from '../transport/request';
+import { accountOf, loftyRequest } from '../transport/request';
+import { afterWrite, onlyEmptyFields } from './leadFillEmpty';
+import { type KnownLead, emailKey, forget, normalPhone, personKeys, phoneKey, phoneSearchValue, recall, remember } from './leadKeys';
 
 /**
  * Lead > Create or Update: finds the person by email, else by phone (Lofty's precise search), then updates the one
  * match, creates a lead when there is none, and with several either updates the most recently created or fails the
- * item with the IDs found.
+ * item with the IDs found. When the lead exists, by default only its empty fields are filled (leadFillEmpty.ts).
  *
- * Two items about the same new person in one run: Lofty makes a new lead readable only after a short delay, so a
- * search right after the create can miss it. Items that share an email or phone therefore run one after the other,
- * and the leads this run created are remembered by their email and phone: the second item updates the first one's
- * lead. The memory lasts for one run of the node.
+ * One lead per person: Lofty makes a new lead readable only after a short delay, so a search right after the create
+ * can miss it. Work for the same person (any shared email or phone) therefore runs one after the other in this n8n
+ * process, across its executions, and the leads created here, or given a new email or phone here, are remembered
+ * for a few minutes by every email and phone (leadKeys.ts): a later item or execution updates that lead.
  */
 
 export type MatchBy = 'emailThenPhone' | 'email' | 'phone';
+export type WhenExists = 'fillEmpty' | 'updateAll';
 
-interface Known {
-	leadId: string;
-	emails: string[];
-	phones: string[];
-}
+/** Work for one person waits for earlier work that shares a key, in every execution of this process. */
+const PROCESS = {};
 
-const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
-const digits = (phone: string) => phone.replace(/\D/g, '');
-/** One number however written: its last 10 digits (a +1 country code or not). */
-const phoneNumber = (phone: string) => digits(phone).slice(-10);
-const phoneKey = (phone: string) => `phone:${phoneNumber(phone)}`;
-
-/** Leads created in this run, by match key. */
-const created = new WeakMap<object, Map<string, Known>>();
-
-function createdIn(ctx: IExecuteFunctions): Map<string, Known> {
-	let found = created.get(ctx);
-	if (!found) created.set(ctx, (found = new Map()));
-	return found;
+interface MatchField {
+	field: 'email' | 'phone';
+	value: string;
+	key: string;
 }
 
 /** The match fields to try, in order, with their values (empty ones left out). */
-function matchFields(values: IDataObject): Array<{ field: 'email' | 'phone'; value: string; key: string }> {
+function matchFields(values: IDataObject): MatchField[] {
 	const by = values.matchBy as MatchBy;
 	const fields: Array<'email' | 'phone'> = by === 'email' ? ['email'] : by === 'phone' ? ['phone'] : ['email', 'phone'];
 	return fields
@@ -52,6 +43,8 @@ function matchFields(values: IDataObject): Array<{ field: 'email' | 'phone'; val
 			return { field, value, key: field === 'email' ? emailKey(value) : phoneKey(value) };
 		});
 }
+
+const digitCount = (phone: string) => normalPhone(phone).replace(/\D/g, '').length;
 
 /** The rules of the match fields, checked before anything is sent. */
 export function checkMatch(op: OperationContext): void {
@@ -63,14 +56,14 @@ export function checkMatch(op: OperationContext): void {
 	if (typeof values.email === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
 		throw new InvalidValue('Email', `must be an email address such as jane@example.com, got ${JSON.stringify(values.email)}`);
 	}
-	if (typeof values.phone === 'string' && digits(values.phone).length < 3) {
+	if (typeof values.phone === 'string' && digitCount(values.phone) < 3) {
 		throw new InvalidValue('Phone', `must be a phone number such as 4155551234, got ${JSON.stringify(values.phone)}`);
 	}
 }
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
-/** `extra` added to `existing` unless already there (emails case-insensitively, phones by their digits); undefined when nothing is new. */
+/** `extra` added to `existing` unless already there (compared by `same`); undefined when nothing is new. */
 function union(existing: string[], extra: string[], same: (v: string) => string): string[] | undefined {
 	const seen = new Set(existing.map(same));
 	const added = extra.filter((v) => {
@@ -82,38 +75,51 @@ function union(existing: string[], extra: string[], same: (v: string) => string)
 	return added.length ? [...existing, ...added] : undefined;
 }
 
-async function send(op: OperationContext, def: OperationDef, values: IDataObject): Promise<IDataObject> {
-	const { path, qs, body } = buildRequest(def, values);
-	const answer = await loftyRequest(op.ctx, { method: def.method, path, qs, body, ...requestSettings(op.ctx, op.itemIndex) }, op.itemIndex);
+const lower = (v: string) => v.trim().toLowerCase();
+
+async function send(op: OperationContext, method: OperationDef['method'], path: string, body: unknown): Promise<IDataObject> {
+	const answer = await loftyRequest(op.ctx, { method, path, body, ...requestSettings(op.ctx, op.itemIndex) }, op.itemIndex);
 	return answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : {};
 }
 
-/** Leads whose email or phone is exactly the given one, most recently created first. */
-async function search(op: OperationContext, field: 'email' | 'phone', value: string): Promise<IDataObject[]> {
-	const qs = { [field]: value, preciseSearchFlag: true, sort: 'CreateTime', desc: true, limit: 100 };
+/**
+ * Leads with exactly this email or phone, most recently created first. The answers are checked against the same
+ * rule as the memory (a phone by its normalised form), whatever the search compared.
+ */
+async function search(op: OperationContext, f: MatchField): Promise<KnownLead[]> {
+	const value = f.field === 'phone' ? phoneSearchValue(f.value) : f.value;
+	const qs = { [f.field]: value, preciseSearchFlag: true, sort: 'CreateTime', desc: true, limit: 100 };
 	const answer = (await loftyRequest(op.ctx, { method: 'GET', path: '/v1.0/leads', qs, ...requestSettings(op.ctx, op.itemIndex), idempotent: true }, op.itemIndex)) as IDataObject;
-	return Array.isArray(answer?.leads) ? (answer.leads as IDataObject[]) : [];
+	const leads = Array.isArray(answer?.leads) ? (answer.leads as IDataObject[]) : [];
+	const has = f.field === 'email' ? (l: IDataObject) => strings(l.emails).some((e) => lower(e) === lower(f.value)) : (l: IDataObject) => strings(l.phones).some((p) => phoneKey(p) === f.key);
+	return leads.filter(has).map((l) => ({ leadId: String(l.leadId), emails: strings(l.emails), phones: strings(l.phones), fields: l, recent: false }));
+}
+
+const notFound = (error: unknown) => error instanceof NodeApiError && String(error.httpCode) === '404';
+
+/** The error as the node reports it (re-wrapping a NodeApiError hands back the same error). */
+function failure(op: OperationContext, error: unknown): Error {
+	if (error instanceof NodeApiError) return new NodeApiError(op.ctx.getNode(), error as unknown as JsonObject);
+	return new NodeOperationError(op.ctx.getNode(), error as Error, { itemIndex: op.itemIndex });
 }
 
 /**
  * The lead after the write. A lead just created may not be readable yet (Lofty persists it asynchronously): the read
- * is tried again for a few seconds, then the item carries what is known.
+ * is tried again for a few seconds after a create (once after an update of such a lead), then the item carries what
+ * is known (`readable: false`).
  */
-async function readBack(op: OperationContext, leadId: string, justCreated: boolean): Promise<IDataObject> {
-	// Created in this run: Lofty may answer 404 for a few seconds.
-	const waits = justCreated ? [250, 500, 1000, 2000] : [];
+async function readBack(op: OperationContext, leadId: string, fresh: 'created' | 'recent' | false): Promise<{ lead: IDataObject; readable: boolean }> {
+	const waits = fresh === 'created' ? [250, 500, 1000, 2000] : [];
 	for (let attempt = 0; ; attempt++) {
 		try {
 			const answer = (await loftyRequest(op.ctx, { method: 'GET', path: `/v1.0/leads/${leadId}`, ...requestSettings(op.ctx, op.itemIndex) }, op.itemIndex)) as IDataObject;
-			return (answer?.lead as IDataObject | undefined) ?? answer;
+			return { lead: (answer?.lead as IDataObject | undefined) ?? answer, readable: true };
 		} catch (error) {
-			const notYet = error instanceof NodeApiError && String(error.httpCode) === '404' && attempt < waits.length;
-			if (!notYet) {
-				if (justCreated && error instanceof NodeApiError && String(error.httpCode) === '404') {
-					return { leadId, note: 'Lofty has not made the new lead readable yet; read it later with Lead > Get' };
+			if (!(notFound(error) && attempt < waits.length)) {
+				if (fresh && notFound(error)) {
+					return { lead: { leadId, note: 'Lofty has not made the new lead readable yet; read it later with Lead > Get' }, readable: false };
 				}
-				if (error instanceof NodeApiError) throw new NodeApiError(op.ctx.getNode(), error as unknown as JsonObject);
-				throw new NodeOperationError(op.ctx.getNode(), error as Error, { itemIndex: op.itemIndex });
+				throw failure(op, error);
 			}
 			await sleep(waits[attempt]);
 		}
@@ -127,38 +133,69 @@ export interface LeadWrites {
 	simplify: string[];
 }
 
-export async function createOrUpdate(op: OperationContext, writes: LeadWrites): Promise<IDataObject> {
-	const fields = matchFields(op.values);
-	return await serialised(op.ctx, fields.map((f) => f.key), async () => await matchAndWrite(op, writes, fields));
+interface Person {
+	fields: MatchField[];
+	emails: string[];
+	phones: string[];
 }
 
-async function matchAndWrite(op: OperationContext, writes: LeadWrites, fields: ReturnType<typeof matchFields>): Promise<IDataObject> {
+function personOf(values: IDataObject): Person {
+	return {
+		fields: matchFields(values),
+		emails: [...(values.email ? [values.email as string] : []), ...strings(values.emails)],
+		phones: [...(values.phone ? [values.phone as string] : []), ...strings(values.phones)],
+	};
+}
+
+/**
+ * The keys under which an item's work waits for other work on the same person: each email and phone it gives
+ * (they all end up on the lead). For callers that order items by record.
+ */
+export function upsertKeys(values: IDataObject): string[] {
+	const person = personOf(values);
+	return personKeys(person.emails, person.phones);
+}
+
+export async function createOrUpdate(op: OperationContext, writes: LeadWrites): Promise<IDataObject> {
+	const person = personOf(op.values);
+	const account = await accountOf(op.ctx);
+	const keys = personKeys(person.emails, person.phones).map((k) => `${account}\n${k}`);
+	return await serialised(PROCESS, keys, async () => await matchAndWrite(op, writes, account, person, true));
+}
+
+async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: string, person: Person, useMemory: boolean): Promise<IDataObject> {
 	const { values } = op;
-	const memory = createdIn(op.ctx);
-	const emails = [...(values.email ? [values.email as string] : []), ...strings(values.emails)];
-	const phones = [...(values.phone ? [values.phone as string] : []), ...strings(values.phones)];
 	const tags = values.tags as string[] | undefined;
 
-	let matches: Array<{ leadId: string; emails: string[]; phones: string[] }> = [];
+	let matches: KnownLead[] = [];
 	let matchedBy: string | undefined;
-	/** The match is a lead this run created, which Lofty may not let read yet. */
-	let createdThisRun = false;
-	for (const f of fields) {
-		const known = memory.get(f.key);
-		const found = known ? [known] : (await search(op, f.field, f.value)).map((l) => ({ leadId: String(l.leadId), emails: strings(l.emails), phones: strings(l.phones) }));
+	let remembered = false;
+	for (const f of person.fields) {
+		const known = useMemory ? recall(account, f.key) : undefined;
+		const found = known ? [known] : await search(op, f);
 		if (found.length) {
 			matches = found;
 			matchedBy = f.field;
-			createdThisRun = known !== undefined;
+			remembered = known !== undefined;
 			break;
 		}
 	}
 
 	if (matches.length === 0) {
-		const answer = await send(op, writes.create, { ...values, emails: emails.length ? lowerDedupe(emails) : undefined, phones: phones.length ? phones : undefined, tags });
+		const { path, body } = buildRequest(writes.create, {
+			...values,
+			emails: person.emails.length ? dedupe(person.emails, lower) : undefined,
+			phones: person.phones.length ? dedupe(person.phones, normalPhone) : undefined,
+			tags,
+		});
+		const answer = await send(op, writes.create.method, path, body);
 		const leadId = String(answer.leadId);
-		for (const f of fields) memory.set(f.key, { leadId, emails, phones });
-		return { action: 'created', ...(await readBack(op, leadId, true)), leadId };
+		// Remembered before anything else can fail: the lead exists.
+		const known: KnownLead = { leadId, emails: person.emails, phones: person.phones, fields: afterWrite({}, body as IDataObject), recent: true };
+		remember(account, personKeys(person.emails, person.phones), known);
+		const read = await readBack(op, leadId, 'created');
+		if (read.readable) remember(account, personKeys(person.emails, person.phones), { ...known, fields: read.lead, recent: false });
+		return { action: 'created', ...read.lead, leadId };
 	}
 
 	if (matches.length > 1 && values.onMultiple === 'fail') {
@@ -169,24 +206,76 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, fields: R
 		});
 	}
 	const target = matches[0];
-	const update: IDataObject = {
+	const mode: WhenExists = values.whenExists === 'updateAll' ? 'updateAll' : 'fillEmpty';
+	const current = mode === 'fillEmpty' && remembered ? await currentOf(op, target) : target.fields;
+	if (current === undefined) {
+		// A remembered lead Lofty could read before and not now: gone (deleted, merged). Find the person again.
+		forget(account, personKeys(target.emails, target.phones));
+		return await matchAndWrite(op, writes, account, person, false);
+	}
+	const emails = union(target.emails, person.emails, lower);
+	const phones = union(target.phones, person.phones, normalPhone);
+	const built = buildRequest(writes.update, {
 		...values,
 		leadId: target.leadId,
-		emails: union(target.emails, emails, (v) => v.toLowerCase()),
-		phones: union(target.phones, phones, phoneNumber),
+		emails,
+		phones,
 		tags: values.replaceTags === true ? tags : undefined,
 		tagsAdd: values.replaceTags === true ? undefined : tags,
+	});
+	const { body, kept } = mode === 'fillEmpty' ? onlyEmptyFields(built.body as IDataObject, current) : { body: built.body as IDataObject, kept: [] };
+	const changes = Object.keys(body).length > 0;
+	if (changes) {
+		try {
+			await send(op, writes.update.method, built.path, body);
+		} catch (error) {
+			// A remembered lead that is gone from Lofty (deleted, merged): nothing was written; find the person again.
+			if (remembered && notFound(error)) {
+				forget(account, personKeys(target.emails, target.phones));
+				return await matchAndWrite(op, writes, account, person, false);
+			}
+			throw failure(op, error);
+		}
+	}
+	const read = await readBack(op, target.leadId, target.recent && 'recent');
+	const known: KnownLead = {
+		leadId: target.leadId,
+		emails: emails ?? target.emails,
+		phones: phones ?? target.phones,
+		fields: read.readable ? read.lead : afterWrite(current, body),
+		recent: target.recent && !read.readable,
 	};
-	await send(op, writes.update, update);
-	const known = { leadId: target.leadId, emails: (update.emails as string[] | undefined) ?? target.emails, phones: (update.phones as string[] | undefined) ?? target.phones };
-	for (const f of fields) if (memory.has(f.key)) memory.set(f.key, known);
+	// A lead Lofty may not let search yet, and any email or phone it was just given, are found from memory.
+	const fresh = target.recent ? personKeys(known.emails, known.phones) : personKeys(known.emails, known.phones).filter((k) => !personKeys(target.emails, target.phones).includes(k));
+	if (fresh.length) remember(account, fresh, known);
 	const others = matches.slice(1).map((m) => m.leadId);
-	return { action: 'updated', matchedBy, ...(others.length ? { otherMatches: others } : {}), ...(await readBack(op, target.leadId, createdThisRun)), leadId: target.leadId };
+	return {
+		action: changes ? 'updated' : 'unchanged',
+		matchedBy,
+		...(others.length ? { otherMatches: others } : {}),
+		...(kept.length ? { keptFields: kept } : {}),
+		...read.lead,
+		leadId: target.leadId,
+	};
 }
 
-/** The list without repeats (emails compare case-insensitively). */
-function lowerDedupe(list: string[]): string[] {
-	return list.filter((v, i) => list.findIndex((w) => w.toLowerCase() === v.toLowerCase()) === i);
+/**
+ * The lead as Lofty has it now; for a lead Lofty cannot read yet, what this process wrote to it; undefined when a
+ * lead Lofty could read before is gone.
+ */
+async function currentOf(op: OperationContext, target: KnownLead): Promise<IDataObject | undefined> {
+	try {
+		const answer = (await loftyRequest(op.ctx, { method: 'GET', path: `/v1.0/leads/${target.leadId}`, ...requestSettings(op.ctx, op.itemIndex) }, op.itemIndex)) as IDataObject;
+		return (answer?.lead as IDataObject | undefined) ?? answer;
+	} catch (error) {
+		if (notFound(error)) return target.recent ? target.fields : undefined;
+		throw failure(op, error);
+	}
+}
+
+/** The list without repeats (compared by `same`). */
+function dedupe(list: string[], same: (v: string) => string): string[] {
+	return list.filter((v, i) => list.findIndex((w) => same(w) === same(v)) === i);
 }
 
 const CREATE_ONLY = ['assignGroupId', 'welcomeEmail', 'leadAlert', 'content', 'isPin'];
@@ -223,7 +312,16 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				description: 'How the existing lead is found (exact match)',
 			},
 			{ name: 'email', label: 'Email', type: 'string', in: 'local', top: true, placeholder: 'name@email.com', description: 'Finds the lead, and is added to its emails' },
-			{ name: 'phone', label: 'Phone', type: 'string', in: 'local', top: true, maxLength: 20, placeholder: 'e.g. 4155551234', description: 'Finds the lead (when Match By allows), and is added to its phones' },
+			{
+				name: 'phone',
+				label: 'Phone',
+				type: 'string',
+				in: 'local',
+				top: true,
+				maxLength: 20,
+				placeholder: 'e.g. 4155551234',
+				description: 'Finds the lead (when Match By allows), and is added to its phones. Compared with its country code (10 digits without one are a US number); an extension is ignored.',
+			},
 			...fields,
 			{ name: 'tags', label: 'Tags', type: 'stringList', in: 'body', maxLength: 64, description: "Tag names added to the lead's tags (see Options > Replace Tags)" },
 			{
@@ -239,6 +337,23 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				default: 'updateNewest',
 				description: 'What to do when several leads have the email (or phone)',
 			},
+			{
+				name: 'whenExists',
+				label: 'When the Lead Exists',
+				type: 'options',
+				in: 'local',
+				group: 'options',
+				options: [
+					{
+						name: 'Only Fill Empty Fields',
+						value: 'fillEmpty',
+						description: "Fields the lead already has keep their value (the output lists them in keptFields); emails, phones and tags are added",
+					},
+					{ name: 'Update All Given Fields', value: 'updateAll', description: 'Every field given replaces the lead\'s value; emails, phones and tags are added' },
+				],
+				default: 'fillEmpty',
+				description: 'Whether a lead that already exists gets the values given, or keeps what Lofty already knows',
+			},
 			{ name: 'replaceTags', label: 'Replace Tags', type: 'boolean', in: 'local', group: 'options', description: "Whether the tags given replace a known lead's tags instead of being added to them" },
 		],
 		validate(op) {
@@ -246,7 +361,7 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 			writes.create.validate?.(op);
 		},
 		run: async (op) => await createOrUpdate(op, writes),
-		simplify: ['action', 'matchedBy', 'otherMatches', 'note', ...writes.simplify],
+		simplify: ['action', 'matchedBy', 'otherMatches', 'keptFields', 'note', ...writes.simplify],
 		simplifyFrom: 1.1,
 		customFields: writes.create.customFields,
 	};

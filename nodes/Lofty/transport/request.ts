@@ -70,6 +70,8 @@ interface Target {
 	pacing: string;
 	/** The user's cap in requests per minute, if any. */
 	cap?: number;
+	/** Which Lofty account the credential reaches (memory shared across executions, e.g. leads just created); no secret. */
+	account: string;
 }
 
 /**
@@ -102,7 +104,14 @@ async function readTarget(ctx: LoftyContext, type: string): Promise<Target> {
 		baseUrl,
 		pacing: pacingKey(type, baseUrl, identity),
 		cap: requestsPerMinute(credentials.rateLimit, credentials.requestsPerMinute),
+		// One OAuth client may serve several Lofty accounts: its n8n credential tells them apart.
+		account: pacingKey(type, baseUrl, type === CREDENTIAL_TYPES.apiKey ? identity : `credential ${ctx.getNode().credentials?.[type]?.id ?? String(token ?? '')}`),
 	};
+}
+
+/** The Lofty account the node's credential reaches, as a key without secrets. */
+export async function accountOf(ctx: LoftyContext): Promise<string> {
+	return (await target(ctx, credentialType(ctx))).account;
 }
 
 export function buildQuery(qs: Record<string, QueryValue> | undefined): string {

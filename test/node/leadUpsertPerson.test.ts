@@ -1,0 +1,162 @@
+/**
+ * Lead > Create or Update, one lead per person: whatever order a person's email and phones appear in over the items
+ * of a run, however a phone is written, and when two executions of one n8n process handle the same new person at
+ * once. Lofty's delay before a new lead can be read (the sandbox's persistence switch) is on where it matters.
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { leadPersistence } from '../../sandbox/resources/lead';
+import { createContext } from '../harness/context';
+import { observe } from '../secrets/observe';
+import { apiKeyCredential, byId, node, run, useSandbox } from '../harness/sandbox';
+
+const sandbox = useSandbox();
+const upsert = (params: Record<string, unknown>) => ({ resource: 'lead', operation: 'upsert', ...params });
+const leadSearches = () => sandbox().requests.filter((r) => r.method === 'GET' && r.path === '/v1.0/leads').map((r) => new URLSearchParams(r.query as Record<string, string>).toString());
+const readLater = () => (leadPersistence(sandbox().store).readDelayMs = 60_000);
+
+async function existing(body: IDataObject): Promise<string> {
+	const [item] = await run(sandbox(), { resource: 'lead', operation: 'create', firstName: String(body.firstName), additionalFields: body });
+	return item.json.leadId as string;
+}
+
+async function leadById(leadId: string): Promise<IDataObject> {
+	leadPersistence(sandbox().store).readableAt.clear();
+	const [item] = await run(sandbox(), { resource: 'lead', operation: 'get', leadId: byId(leadId) });
+	return item.json;
+}
+
+describe('one lead per person within a run, whatever order its keys appear in', () => {
+	it('item 2 adds a phone to the lead item 1 created; item 3 has only that phone: it updates that lead (Lofty cannot read it yet)', async () => {
+		readLater();
+		const items = await run(
+			sandbox(),
+			(i) =>
+				upsert([
+					{ firstName: 'Ada', email: 'ada@example.com' },
+					{ firstName: 'Ada', email: 'ada@example.com', phone: '(415) 555-0130', additionalFields: { lastName: 'Lovelace' } },
+					{ firstName: 'Ada', email: 'ada.work@example.com', phone: '+1 415 555 0130', additionalFields: { tags: ['Phone Call'] } },
+				][i]),
+			{ items: [{}, {}, {}] },
+		);
+		expect(items.map((i) => [i.json.action, i.json.matchedBy])).toEqual([
+			['created', undefined],
+			['updated', 'email'],
+			['updated', 'phone'],
+		]);
+		expect(new Set(items.map((i) => i.json.leadId)).size).toBe(1);
+		expect(sandbox().count('POST', '/v1.0/leads')).toBe(1);
+		const lead = await leadById(items[0].json.leadId as string);
+		expect(lead).toMatchObject({ lastName: 'Lovelace', emails: ['ada@example.com', 'ada.work@example.com'], phones: ['(415) 555-0130'] });
+	});
+
+	it('the other way round: created by phone, item 2 adds an email, item 3 has only that email', async () => {
+		readLater();
+		const items = await run(
+			sandbox(),
+			(i) =>
+				upsert([
+					{ firstName: 'Bo', phone: '415-555-0131' },
+					{ firstName: 'Bo', matchBy: 'phone', phone: '4155550131', additionalFields: { emails: ['bo@example.com'] } },
+					{ firstName: 'Bo', email: 'BO@example.com', additionalFields: { lastName: 'Diddley' } },
+				][i]),
+			{ items: [{}, {}, {}] },
+		);
+		expect(items.map((i) => [i.json.action, i.json.matchedBy])).toEqual([
+			['created', undefined],
+			['updated', 'phone'],
+			['updated', 'email'],
+		]);
+		expect(new Set(items.map((i) => i.json.leadId)).size).toBe(1);
+		expect(sandbox().count('POST', '/v1.0/leads')).toBe(1);
+	});
+});
+
+describe('phones are compared with their country code, extensions dropped', () => {
+	const writings = ['(415) 555-0120', '+1 415 555 0120', '1-415-555-0120', '415.555.0120 x7', '4155550120 ext. 12', '415-555-0120 ext 3'];
+
+	it.each([
+		['from memory (Lofty cannot read the new lead yet)', true],
+		["from Lofty's search", false],
+	])('six writings of one US number give one lead, found %s', async (_how, later) => {
+		if (later) readLater();
+		const items = await run(sandbox(), (i) => upsert({ firstName: `Cy ${i}`, phone: writings[i], options: { whenExists: 'updateAll' } }), { items: writings.map(() => ({})) });
+		expect(items.map((i) => i.json.action)).toEqual(['created', 'updated', 'updated', 'updated', 'updated', 'updated']);
+		expect(new Set(items.map((i) => i.json.leadId)).size).toBe(1);
+		expect(sandbox().count('POST', '/v1.0/leads')).toBe(1);
+		// Each number went to Lofty's search as its 10 digits, without the extension.
+		if (!later) expect(leadSearches().every((q) => q.startsWith('phone=4155550120&'))).toBe(true);
+	});
+
+	it('+44 7700 900123 is not the lead of +1 770-090-0123 (the same last 10 digits), and the other way round', async () => {
+		const american = await existing({ firstName: 'Dee', phones: ['+1 770-090-0123'] });
+		const british = await existing({ firstName: 'Eve', phones: ['+44 7700 900123'] });
+		sandbox().requests.length = 0;
+		const items = await run(
+			sandbox(),
+			(i) => upsert({ firstName: ['Fay', 'Gus'][i], phone: ['+44 7700 900123', '(770) 090-0123'][i], options: { whenExists: 'updateAll' } }),
+			{ items: [{}, {}] },
+		);
+		expect(items.map((i) => [i.json.action, i.json.leadId])).toEqual([
+			['updated', british],
+			['updated', american],
+		]);
+		expect(leadSearches().map((q) => q.split('&')[0])).toEqual(['phone=447700900123', 'phone=7700900123']);
+		expect((await leadById(british)).firstName).toBe('Fay');
+		expect((await leadById(american)).firstName).toBe('Gus');
+	});
+
+	it('a UK number does not update an American lead that only shares its last 10 digits: a new lead is created', async () => {
+		const american = await existing({ firstName: 'Hal', phones: ['770-090-0124'] });
+		const [item] = await run(sandbox(), upsert({ firstName: 'Ivy', phone: '+44 7700 900124' }));
+		expect(item.json.action).toBe('created');
+		expect(item.json.leadId).not.toBe(american);
+		expect((await leadById(american)).firstName).toBe('Hal');
+	});
+});
+
+describe('two executions of one n8n process at once, for one new person', () => {
+	/** Runs the node in its own execution context (one execution of a workflow), as n8n does per webhook call. */
+	async function execution(params: Record<string, unknown>): Promise<INodeExecutionData> {
+		const ctx = createContext(node, { params: { authentication: 'apiKey', ...upsert(params) }, credential: apiKeyCredential(sandbox()) });
+		const result = (await node.execute!.call(ctx)) as INodeExecutionData[][];
+		observe('Lofty output', result);
+		return result[0][0];
+	}
+
+	it('a form sent twice gives one lead: the second execution updates what the first created', async () => {
+		readLater();
+		const [first, second] = await Promise.all([
+			execution({ firstName: 'Jo', email: 'jo@example.com', phone: '4155550140', additionalFields: { source: 'Web Form', tags: ['Form A'] } }),
+			execution({ firstName: 'Jo', email: 'jo@example.com', phone: '4155550140', additionalFields: { lastName: 'March', tags: ['Form B'] } }),
+		]);
+		expect([first.json.action, second.json.action]).toEqual(['created', 'updated']);
+		expect(second.json.leadId).toBe(first.json.leadId);
+		expect(sandbox().count('POST', '/v1.0/leads')).toBe(1);
+		const lead = await leadById(first.json.leadId as string);
+		expect(lead).toMatchObject({ source: 'Web Form', lastName: 'March' });
+		expect((lead.tags as IDataObject[]).map((t) => t.tagName).sort()).toEqual(['Form A', 'Form B']);
+	});
+
+	it('the second shares only the phone, written differently: still one lead', async () => {
+		readLater();
+		const [first, second] = await Promise.all([
+			execution({ firstName: 'Kai', email: 'kai@example.com', phone: '+1 (415) 555-0141' }),
+			execution({ firstName: 'Kai', email: 'kai.home@example.com', phone: '415.555.0141 x2' }),
+		]);
+		expect([first.json.action, second.json.action, second.json.matchedBy]).toEqual(['created', 'updated', 'phone']);
+		expect(second.json.leadId).toBe(first.json.leadId);
+		expect(sandbox().count('POST', '/v1.0/leads')).toBe(1);
+	});
+
+	it('a remembered lead deleted in Lofty since: the next execution finds nothing and creates a new lead (no update is tried)', async () => {
+		const first = await execution({ firstName: 'Lu', email: 'lu@example.com' });
+		await run(sandbox(), { resource: 'lead', operation: 'delete', leadId: byId(first.json.leadId as string), reason: 'test' });
+		sandbox().requests.length = 0;
+		const again = await execution({ firstName: 'Lu', email: 'lu@example.com', additionalFields: { lastName: 'Again' } });
+		expect(again.json).toMatchObject({ action: 'created', lastName: 'Again' });
+		expect(again.json.leadId).not.toBe(first.json.leadId);
+		// Its read answered 404: the record is dropped, the person searched and created; no update was tried.
+		expect(sandbox().requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 404', 'GET 200', 'POST 200', 'GET 200']);
+	});
+});
