@@ -72,8 +72,14 @@ function fillProperty(property: IDataObject, lead: IDataObject, kept: string[]):
 		if (part !== undefined) out[k] = part;
 	}
 	if (!Object.keys(out).length) return undefined;
-	// The ID or address still goes: it tells Lofty which property to write.
-	for (const k of ['id', ...ADDRESS]) if (property[k] !== undefined) out[k] = property[k];
+	// Which property to write: its ID and its address as Lofty has it (not as given: "1 ELM ST" must not replace "1 Elm St").
+	// IDs travel as exact integers (bigint), as every ID the node sends.
+	if (/^\d+$/.test(String(target.id ?? ''))) out.id = BigInt(String(target.id)) as unknown as IDataObject[string];
+	else if (property.id !== undefined) out.id = property.id;
+	for (const k of ADDRESS) {
+		const value = isEmpty(target[k]) ? property[k] : target[k];
+		if (value !== undefined) out[k] = value;
+	}
 	return out;
 }
 
