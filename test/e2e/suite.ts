@@ -19,6 +19,7 @@ import { type Sandbox, SEED_IDS, parseJson, startSandbox, stringifyJson } from '
 import { configureDelivery } from '../../sandbox/resources/webhook/delivery';
 import { RESOURCES } from '../../nodes/Lofty/resources';
 import { defineOAuthConnectTests } from './oauthConnect';
+import { defineUpsertWebhookTests } from './upsertWebhook';
 import { type ExecutionResult, N8nServer, NODE_TYPE, PACKAGE_NAME, ROOT, httpRequest, n8nInstalled } from './n8nServer';
 import { type Flow, type Json, type Step, byId } from './plan';
 
@@ -239,6 +240,8 @@ export function defineSuite(opts: SuiteOptions): void {
 		});
 
 		describe("Lofty OAuth2: connecting through n8n's OAuth2 flow", () => defineOAuthConnectTests(() => ({ n8n, sandbox })));
+
+		describe('Lead > Create or Update behind a Webhook: a form sent twice at once', () => defineUpsertWebhookTests(() => ({ n8n, sandbox, creds })));
 
 		describe('operations, one workflow per resource', () => {
 			for (const flow of plan) {
