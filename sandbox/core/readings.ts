@@ -42,6 +42,9 @@ export const READING_VALUES = {
 	officeCreate: ['spec', 'openapi'],
 	/** 14. Error bodies: `spec` {code, message}; `bareCode` the endpoint's own errors are a bare JSON string, the code. */
 	errorBodies: ['spec', 'bareCode'],
+	/** 15. GET /v1.0/leads `phone` (precise): `suffix` digits compared, numbers of 10 digits or more by their last 10;
+	 *  `digits` all digits must be equal (a +1 code written on one side only is a different number). */
+	phoneSearch: ['suffix', 'digits'],
 } as const;
 
 export type ReadingName = keyof typeof READING_VALUES;

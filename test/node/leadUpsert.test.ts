@@ -37,7 +37,9 @@ describe('Lead > Create or Update', () => {
 		expect(item.json.leadId).toMatch(/^\d+$/);
 		expect(requests()).toEqual([
 			'GET /v1.0/leads?email=nora.new%40example.com&preciseSearchFlag=true&sort=CreateTime&desc=true&limit=100',
+			// The phone as digits: its 10, then with its 1 (for a search comparing all digits; docs/api-readings.md row 15).
 			'GET /v1.0/leads?phone=4155550101&preciseSearchFlag=true&sort=CreateTime&desc=true&limit=100',
+			'GET /v1.0/leads?phone=14155550101&preciseSearchFlag=true&sort=CreateTime&desc=true&limit=100',
 			'POST /v1.0/leads',
 			`GET /v1.0/leads/${item.json.leadId as string}`,
 		]);

@@ -116,4 +116,12 @@ describe('Create or Update of a lead that exists', () => {
 			['9 Oak Ave', 250000, null],
 		]);
 	});
+
+	it('a contact restriction given on is set in both modes (never lost); given off, it does not lift one the lead has', async () => {
+		const leadId = await existing({ firstName: 'Xan', emails: ['xan@example.com'], cannotText: true });
+		const [item] = await run(sandbox(), upsert({ firstName: 'Xan', email: 'xan@example.com', additionalFields: { cannotCall: true, cannotText: false, cannotEmail: false } }));
+		expect(item.json).toMatchObject({ action: 'updated', cannotCall: true, cannotText: true, cannotEmail: false, keptFields: ['cannotText'] });
+		expect(puts()).toEqual([{ cannotCall: true }]);
+		expect(await leadById(leadId)).toMatchObject({ cannotCall: true, cannotText: true });
+	});
 });

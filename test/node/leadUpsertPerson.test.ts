@@ -5,6 +5,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { READING_VALUES } from '../../sandbox/core/readings';
 import { leadPersistence } from '../../sandbox/resources/lead';
 import { createContext } from '../harness/context';
 import { observe } from '../secrets/observe';
@@ -72,7 +73,8 @@ describe('one lead per person within a run, whatever order its keys appear in', 
 	});
 });
 
-describe('phones are compared with their country code, extensions dropped', () => {
+describe.each(READING_VALUES.phoneSearch)('phones are compared with their country code, extensions dropped (phoneSearch %s)', (reading) => {
+	beforeEach(() => sandbox().readings.set({ phoneSearch: reading }));
 	const writings = ['(415) 555-0120', '+1 415 555 0120', '1-415-555-0120', '415.555.0120 x7', '4155550120 ext. 12', '415-555-0120 ext 3'];
 
 	it.each([
@@ -84,8 +86,8 @@ describe('phones are compared with their country code, extensions dropped', () =
 		expect(items.map((i) => i.json.action)).toEqual(['created', 'updated', 'updated', 'updated', 'updated', 'updated']);
 		expect(new Set(items.map((i) => i.json.leadId)).size).toBe(1);
 		expect(sandbox().count('POST', '/v1.0/leads')).toBe(1);
-		// Each number went to Lofty's search as its 10 digits, without the extension.
-		if (!later) expect(leadSearches().every((q) => q.startsWith('phone=4155550120&'))).toBe(true);
+		// Each number went to Lofty's search as its 10 digits (then with its 1 while none matched), without the extension.
+		if (!later) expect(new Set(leadSearches().map((q) => q.split('&')[0]))).toEqual(new Set(['phone=4155550120', 'phone=14155550120']));
 	});
 
 	it('+44 7700 900123 is not the lead of +1 770-090-0123 (the same last 10 digits), and the other way round', async () => {
@@ -101,9 +103,18 @@ describe('phones are compared with their country code, extensions dropped', () =
 			['updated', british],
 			['updated', american],
 		]);
-		expect(leadSearches().map((q) => q.split('&')[0])).toEqual(['phone=447700900123', 'phone=7700900123']);
+		const american10 = reading === 'digits' ? ['phone=7700900123', 'phone=17700900123'] : ['phone=7700900123'];
+		expect(leadSearches().map((q) => q.split('&')[0])).toEqual(['phone=447700900123', ...american10]);
 		expect((await leadById(british)).firstName).toBe('Fay');
 		expect((await leadById(american)).firstName).toBe('Gus');
+	});
+
+	it('a lead whose phone is stored with +1 is found from the number without it (by the second search when Lofty compares all digits)', async () => {
+		const leadId = await existing({ firstName: 'Jan', phones: ['+1 415 555 0160'] });
+		sandbox().requests.length = 0;
+		const [item] = await run(sandbox(), upsert({ firstName: 'Jan', phone: '415-555-0160' }));
+		expect(item.json).toMatchObject({ action: 'unchanged', matchedBy: 'phone', leadId });
+		expect(leadSearches().map((q) => q.split('&')[0])).toEqual(reading === 'digits' ? ['phone=4155550160', 'phone=14155550160'] : ['phone=4155550160']);
 	});
 
 	it('a UK number does not update an American lead that only shares its last 10 digits: a new lead is created', async () => {

@@ -5,7 +5,7 @@ import {
 	type KnownLead,
 	forgetRecentLeads,
 	normalPhone,
-	phoneSearchValue,
+	phoneSearchValues,
 	recall,
 	recentLeadCount,
 	remember,
@@ -34,12 +34,12 @@ describe('normalPhone', () => {
 		expect(normalPhone(written)).toBe(normal);
 	});
 
-	it('the search sends digits only: a US number as its 10 digits (the OpenAPI example), another with its country code', () => {
-		expect(['(415) 555-0101 x9', '+44 7700 900123', '+1 770-090-0123', '07700 900123'].map(phoneSearchValue)).toEqual([
-			'4155550101',
-			'447700900123',
-			'7700900123',
-			'07700900123',
+	it('the search sends digits only: a US number as its 10 digits (the OpenAPI example), then with its 1; another with its country code', () => {
+		expect(['(415) 555-0101 x9', '+44 7700 900123', '+1 770-090-0123', '07700 900123'].map(phoneSearchValues)).toEqual([
+			['4155550101', '14155550101'],
+			['447700900123'],
+			['7700900123', '17700900123'],
+			['07700900123'],
 		]);
 	});
 });

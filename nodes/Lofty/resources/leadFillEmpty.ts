@@ -6,13 +6,16 @@ import type { IDataObject } from 'n8n-workflow';
  * works with; a repeat form submission must not replace them.
  *
  * Compared against the lead as Lofty answers it (LeadResponse): a field is empty when it is absent, null, blank
- * text, -1 (Lofty's "unset" for numbers), or an empty list; true/false values are never empty. Objects (the
- * inquiry, a property, the Other Fields JSON) are compared key by key; custom fields by name. Emails, phones and
- * tags are not here: they are added to the lead's in both modes (the caller), never replaced.
+ * text, -1 (Lofty's "unset" for numbers), or an empty list; true/false values are never empty, but a contact
+ * restriction (Do Not Text/Call/Email, Unsubscribed) given on is always set: a restriction is never lost. Objects
+ * (the inquiry, a property, the Other Fields JSON) are compared key by key; custom fields by name. Emails, phones
+ * and tags are not here: they are added to the lead's in both modes (the caller), never replaced.
  */
 
 /** Body fields that add to the lead rather than replace a value: sent as the caller built them. */
 const ADDED = new Set(['emails', 'phones', 'tags', 'tagsAdd', 'tagsRemove', 'clearAllTags']);
+/** Contact restrictions: turning one on is sent in both modes. */
+const RESTRICTIONS = new Set(['cannotText', 'cannotCall', 'cannotEmail', 'unsubscription']);
 /** Where LeadResponse keeps what the body sends under another name. */
 const READ_AS: Record<string, string> = { inquiry: 'leadInquiry', customAttributeList: 'customAttributes', property: 'leadPropertyList' };
 /** A property is the same one when these parts match (Lofty merges a property sent without ID into it). */
@@ -100,7 +103,7 @@ export function onlyEmptyFields(body: IDataObject, lead: IDataObject): { body: I
 	const kept: string[] = [];
 	for (const [key, value] of Object.entries(body)) {
 		let part: unknown;
-		if (ADDED.has(key)) part = value;
+		if (ADDED.has(key) || (RESTRICTIONS.has(key) && value === true)) part = value;
 		else if (key === 'customAttributeList' && Array.isArray(value)) part = fillCustomFields(value, lead, kept);
 		else if (key === 'property' && isObject(value)) part = fillProperty(value, lead, kept);
 		else part = fill(value, lead[READ_AS[key] ?? key], key, kept);

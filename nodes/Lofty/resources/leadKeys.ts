@@ -28,14 +28,15 @@ export function normalPhone(phone: string): string {
 
 /**
  * The phone as sent in Lofty's lead search (`phone`, "Precise search for lead by phone number. Example:
- * 3479033333", digits only): a North American number as its 10 digits (the example's form), another with its
- * country code, one without a known country as its digits. The answers are then kept only when one of the lead's
- * phones has the same normalised form (docs/api-readings.md), so a search that compares fewer digits does no harm.
+ * 3479033333", digits only), in the order tried: a North American number as its 10 digits (the example's form),
+ * then with its 1 (for a search that compares all digits, docs/api-readings.md row 15); another with its country
+ * code; one without a known country as its digits. The answers are kept only when one of the lead's phones has the
+ * same normalised form, so a search that compares fewer digits does no harm.
  */
-export function phoneSearchValue(phone: string): string {
+export function phoneSearchValues(phone: string): string[] {
 	const normal = normalPhone(phone);
-	if (normal.startsWith('+1') && normal.length === 12) return normal.slice(2);
-	return normal.replace(/^\+/, '');
+	if (normal.startsWith('+1') && normal.length === 12) return [normal.slice(2), normal.slice(1)];
+	return [normal.replace(/^\+/, '')];
 }
 
 export const emailKey = (email: string): string => `email:${email.trim().toLowerCase()}`;

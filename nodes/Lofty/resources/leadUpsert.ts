@@ -7,7 +7,7 @@ import { InvalidValue } from '../model/params';
 import type { OperationContext, OperationDef } from '../model/types';
 import { accountOf, loftyRequest } from '../transport/request';
 import { afterWrite, onlyEmptyFields } from './leadFillEmpty';
-import { type KnownLead, emailKey, forget, normalPhone, personKeys, phoneKey, phoneSearchValue, recall, remember } from './leadKeys';
+import { type KnownLead, emailKey, forget, normalPhone, personKeys, phoneKey, phoneSearchValues, recall, remember } from './leadKeys';
 
 /**
  * Lead > Create or Update: finds the person by email, else by phone (Lofty's precise search), then updates the one
@@ -87,12 +87,14 @@ async function send(op: OperationContext, method: OperationDef['method'], path: 
  * rule as the memory (a phone by its normalised form), whatever the search compared.
  */
 async function search(op: OperationContext, f: MatchField): Promise<KnownLead[]> {
-	const value = f.field === 'phone' ? phoneSearchValue(f.value) : f.value;
-	const qs = { [f.field]: value, preciseSearchFlag: true, sort: 'CreateTime', desc: true, limit: 100 };
-	const answer = (await loftyRequest(op.ctx, { method: 'GET', path: '/v1.0/leads', qs, ...requestSettings(op.ctx, op.itemIndex), idempotent: true }, op.itemIndex)) as IDataObject;
-	const leads = Array.isArray(answer?.leads) ? (answer.leads as IDataObject[]) : [];
 	const has = f.field === 'email' ? (l: IDataObject) => strings(l.emails).some((e) => lower(e) === lower(f.value)) : (l: IDataObject) => strings(l.phones).some((p) => phoneKey(p) === f.key);
-	return leads.filter(has).map((l) => ({ leadId: String(l.leadId), emails: strings(l.emails), phones: strings(l.phones), fields: l, recent: false }));
+	for (const value of f.field === 'phone' ? phoneSearchValues(f.value) : [f.value]) {
+		const qs = { [f.field]: value, preciseSearchFlag: true, sort: 'CreateTime', desc: true, limit: 100 };
+		const answer = (await loftyRequest(op.ctx, { method: 'GET', path: '/v1.0/leads', qs, ...requestSettings(op.ctx, op.itemIndex), idempotent: true }, op.itemIndex)) as IDataObject;
+		const leads = Array.isArray(answer?.leads) ? (answer.leads as IDataObject[]).filter(has) : [];
+		if (leads.length) return leads.map((l) => ({ leadId: String(l.leadId), emails: strings(l.emails), phones: strings(l.phones), fields: l, recent: false }));
+	}
+	return [];
 }
 
 const notFound = (error: unknown) => error instanceof NodeApiError && String(error.httpCode) === '404';

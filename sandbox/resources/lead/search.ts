@@ -1,4 +1,5 @@
 /** Filtering, sorting and scroll cursors of GET /v1.0/leads. */
+import { readingsOf } from '../../core/readings';
 import { invalidParam } from '../../core/errors';
 import { toInt64 } from '../../core/json';
 import { boolParam, has, int64Param, listParam } from '../../core/params';
@@ -116,6 +117,8 @@ export function compileLeadQuery(q: URLSearchParams, store: Store, user: User) {
 	const querySubGroup = boolParam(q, 'querySubGroup') ?? false;
 	const languages = listParam(q, 'languages');
 	const precise = boolParam(q, 'preciseSearchFlag') ?? true;
+	// docs/api-readings.md row 15: how a precise phone compares is not documented.
+	const suffix = readingsOf(store).get('phoneSearch') === 'suffix';
 	const key = has(q, 'key') ? q.get('key')!.trim() : undefined;
 	const roleFilters = has(q, 'roleAssigneeFilters') ? parseRoleFilters(q.get('roleAssigneeFilters')!) : [];
 	const other = has(q, 'otherFilters') ? parseOtherFilters(q.get('otherFilters')!, store) : undefined;
@@ -141,7 +144,8 @@ export function compileLeadQuery(q: URLSearchParams, store: Store, user: User) {
 			const d = digits(phone);
 			const ok = lead.phones.some((p) => {
 				const pd = digits(p);
-				return precise ? pd === d || (d.length >= 10 && pd.endsWith(d.slice(-10)) && d.endsWith(pd.slice(-10))) : d !== '' && pd.includes(d);
+				if (!precise) return d !== '' && pd.includes(d);
+				return pd === d || (suffix && d.length >= 10 && pd.endsWith(d.slice(-10)) && d.endsWith(pd.slice(-10)));
 			});
 			if (!ok) return false;
 		}
