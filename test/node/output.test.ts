@@ -54,7 +54,7 @@ describe('Output (version 1.1)', () => {
 		const [item] = await run(sandbox(), { resource: 'lead', operation: 'upsert', firstName: 'Out', email: 'out.put@example.com' }, V11);
 		expect(item.json).toMatchObject({ action: 'created', firstName: 'Out', emails: ['out.put@example.com'] });
 		expect(Object.keys(item.json)).not.toContain('leadInquiry');
-		const [raw] = await run(sandbox(), { resource: 'lead', operation: 'upsert', firstName: 'Out', email: 'out.put@example.com', output: 'raw' }, V11);
+		const [raw] = await run(sandbox(), { resource: 'lead', operation: 'upsert', firstName: 'Out', email: 'out.put@example.com', additionalFields: { lastName: 'Put' }, output: 'raw' }, V11);
 		expect(raw.json).toMatchObject({ action: 'updated', matchedBy: 'email', leadId: item.json.leadId });
 		expect(Object.keys(raw.json)).toContain('leadInquiry');
 	});
