@@ -170,4 +170,12 @@ describe('two executions of one n8n process at once, for one new person', () => 
 		// Its read answered 404: the record is dropped, the person searched and created; no update was tried.
 		expect(sandbox().requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 404', 'GET 200', 'POST 200', 'GET 200']);
 	});
+
+	it('an email added in Lofty since a remembered create is kept when the next execution adds another (lists are read, not remembered)', async () => {
+		const first = await execution({ firstName: 'Max', email: 'max@example.com' });
+		await run(sandbox(), { resource: 'lead', operation: 'update', leadId: byId(first.json.leadId as string), updateFields: { emails: ['max@example.com', 'max@agent-added.example.com'] } });
+		const again = await execution({ firstName: 'Max', email: 'max@example.com', additionalFields: { emails: ['max@work.example.com'] }, options: { whenExists: 'updateAll' } });
+		expect(again.json).toMatchObject({ action: 'updated', leadId: first.json.leadId });
+		expect((await leadById(first.json.leadId as string)).emails).toEqual(['max@example.com', 'max@agent-added.example.com', 'max@work.example.com']);
+	});
 });

@@ -209,14 +209,19 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 	}
 	const target = matches[0];
 	const mode: WhenExists = values.whenExists === 'updateAll' ? 'updateAll' : 'fillEmpty';
-	const current = mode === 'fillEmpty' && remembered ? await currentOf(op, target) : target.fields;
+	// A remembered lead is read first: the update sends whole email and phone lists, and fills only empty fields.
+	const current = remembered ? await currentOf(op, target) : target.fields;
 	if (current === undefined) {
 		// A remembered lead Lofty could read before and not now: gone (deleted, merged). Find the person again.
 		forget(account, personKeys(target.emails, target.phones));
 		return await matchAndWrite(op, writes, account, person, false);
 	}
-	const emails = union(target.emails, person.emails, lower);
-	const phones = union(target.phones, person.phones, normalPhone);
+	const had = {
+		emails: Array.isArray(current.emails) ? strings(current.emails) : target.emails,
+		phones: Array.isArray(current.phones) ? strings(current.phones) : target.phones,
+	};
+	const emails = union(had.emails, person.emails, lower);
+	const phones = union(had.phones, person.phones, normalPhone);
 	const built = buildRequest(writes.update, {
 		...values,
 		leadId: target.leadId,
@@ -242,13 +247,14 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 	const read = await readBack(op, target.leadId, target.recent && 'recent');
 	const known: KnownLead = {
 		leadId: target.leadId,
-		emails: emails ?? target.emails,
-		phones: phones ?? target.phones,
+		emails: emails ?? had.emails,
+		phones: phones ?? had.phones,
 		fields: read.readable ? read.lead : afterWrite(current, body),
 		recent: target.recent && !read.readable,
 	};
 	// A lead Lofty may not let search yet, and any email or phone it was just given, are found from memory.
-	const fresh = target.recent ? personKeys(known.emails, known.phones) : personKeys(known.emails, known.phones).filter((k) => !personKeys(target.emails, target.phones).includes(k));
+	const before = personKeys(had.emails, had.phones);
+	const fresh = target.recent ? personKeys(known.emails, known.phones) : personKeys(known.emails, known.phones).filter((k) => !before.includes(k));
 	if (fresh.length) remember(account, fresh, known);
 	const others = matches.slice(1).map((m) => m.leadId);
 	return {
