@@ -160,9 +160,8 @@ export function upsertKeys(values: IDataObject): string[] {
 
 export async function createOrUpdate(op: OperationContext, writes: LeadWrites): Promise<IDataObject> {
 	const person = personOf(op.values);
-	const account = await accountOf(op.ctx);
-	const keys = personKeys(person.emails, person.phones).map((k) => `${account}\n${k}`);
-	return await serialised(PROCESS, keys, async () => await matchAndWrite(op, writes, account, person, true));
+	// The turn is taken before any await (items keep their order); keys of another account only wait needlessly.
+	return await serialised(PROCESS, personKeys(person.emails, person.phones), async () => await matchAndWrite(op, writes, await accountOf(op.ctx), person, true));
 }
 
 async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: string, person: Person, useMemory: boolean): Promise<IDataObject> {
