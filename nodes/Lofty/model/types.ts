@@ -10,6 +10,9 @@ import type { QueryValue } from '../transport/request';
  * - locator: a record picked from a searchable list, by ID or by URL (see LocatorDef), sent like `id`;
  * - dateTime: n8n's date picker, sent as epoch milliseconds unless `format` says otherwise;
  * - stringList / idList: several values, sent as an array (body) or comma-joined (query);
+ * - tagList: lead tag names picked from the team's tags (a dropdown) or given by an expression (a list or
+ *   comma-separated text); split, trimmed, deduplicated ignoring case, and spelled as the team's existing tag
+ *   (model/tags.ts); sent like stringList;
  * - fixedCollection: rows of sub-fields (for example assignees), sent as an array of objects.
  */
 export type ParamType =
@@ -23,6 +26,7 @@ export type ParamType =
 	| 'locator'
 	| 'dateTime'
 	| 'stringList'
+	| 'tagList'
 	| 'idList'
 	| 'fixedCollection';
 
@@ -88,6 +92,11 @@ export interface ParamDef {
 	group?: 'options';
 	/** For an optional field: its default is sent when the user leaves it out (where the API's own default is undocumented). */
 	sendDefault?: boolean;
+	/**
+	 * Not shown in the editor, still read and sent: a field of an earlier version that saved workflows may hold
+	 * (Lead > Create's "Tags to Add", now part of Tags).
+	 */
+	hidden?: boolean;
 	/** For lists in the query: comma-joined (`ids=1,2`, the default) or the key repeated (`ids=1&ids=2`, an OpenAPI array). */
 	queryArray?: 'comma' | 'repeat';
 }

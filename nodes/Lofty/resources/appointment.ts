@@ -117,7 +117,7 @@ const operations: OperationDef[] = [
 			resolveTimes(op, [
 				{ name: 'startAt', label: 'Start', collection: 'updateFields' },
 				{ name: 'endAt', label: 'End', collection: 'updateFields' },
-			]);
+			], 'Update Fields');
 		},
 		output: byAppointment({ updated: true }),
 	},

@@ -4,7 +4,7 @@ import { InvalidValue } from '../model/params';
 import type { LocatorDef, OperationContext, ParamDef, ResourceDef } from '../model/types';
 import { CUSTOM_FIELDS_BY_NAME } from '../model/customFields';
 import { LEAD_CUSTOM_FIELDS } from './customFieldSources';
-import { inquiryFields, leadWriteFields, propertyFields } from './leadFields';
+import { inquiryFields, leadWriteFields, propertyFields, tagField } from './leadFields';
 import { createOrUpdateOperation } from './leadUpsert';
 
 export const LEAD_LOCATOR: LocatorDef = {
@@ -75,6 +75,9 @@ export const lead: ResourceDef = {
 			params: [
 				{ name: 'firstName', label: 'First Name', type: 'string', in: 'body', required: true, maxLength: 30, placeholder: 'e.g. Jane', hint: 'Email, phone, tags and more are under Additional Fields' },
 				...leadWriteFields(),
+				tagField('tags', 'Tags', 'Tags the new lead gets'),
+				// Version 1 and 1.1 showed Tags to Add on Create too; saved workflows may hold it (Lofty adds both on create).
+				{ ...tagField('tagsAdd', 'Tags to Add', 'Tags the new lead gets'), hidden: true },
 				assignedUser,
 				{
 					name: 'assignGroupId',
@@ -129,8 +132,8 @@ export const lead: ResourceDef = {
 				{ name: 'contacted', label: 'Contacted', type: 'boolean', in: 'query', description: 'Whether to keep only leads that have (on) or have not (off) been contacted' },
 				{ name: 'segments', label: 'Segments', type: 'stringList', in: 'query' },
 				{ name: 'groups', label: 'Groups (Deprecated)', type: 'stringList', in: 'query', description: 'Group names; use Segments instead' },
-				{ name: 'allTags', label: 'Has All Tags', type: 'stringList', in: 'query' },
-				{ name: 'anyTags', label: 'Has Any Tag', type: 'stringList', in: 'query' },
+				tagField('allTags', 'Has All Tags', 'Only leads that have every one of these tags', true),
+				tagField('anyTags', 'Has Any Tag', 'Only leads that have at least one of these tags', true),
 				{ name: 'groupIds', label: 'Office ID', type: 'id', in: 'query' },
 				{ name: 'querySubGroup', label: 'Include Sub-Offices', type: 'boolean', in: 'query', description: 'Whether leads of sub-offices are included' },
 				{ name: 'languages', label: 'Languages', type: 'stringList', in: 'query', placeholder: 'e.g. en' },
@@ -159,7 +162,9 @@ export const lead: ResourceDef = {
 				{ name: 'firstName', label: 'First Name', type: 'string', in: 'body', maxLength: 30 },
 				...leadWriteFields(),
 				{ ...assignedUser, description: 'Agent to assign the lead to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.' },
-				{ name: 'tagsRemove', label: 'Tags to Remove', type: 'stringList', in: 'body', description: 'Tag names removed after Tags / Tags to Add are applied; names not on the lead are ignored' },
+				tagField('tagsAdd', 'Tags to Add', 'Tags added to those the lead already has'),
+				tagField('tags', 'Replace All Tags With', 'The lead ends up with exactly these tags (its other tags are removed)'),
+				{ ...tagField('tagsRemove', 'Tags to Remove', 'Tags taken off the lead after the tags above are applied; names not on the lead are ignored'), maxLength: undefined },
 				{ name: 'clearAllTags', label: 'Clear All Tags', type: 'boolean', in: 'body', sendOnlyIfTrue: true, description: 'Whether to remove every tag; cannot be combined with the other tag fields, which it would override' },
 				{ name: 'isHidden', label: 'Hidden', type: 'boolean', in: 'body', description: 'Whether the lead is hidden' },
 			],
@@ -172,7 +177,7 @@ export const lead: ResourceDef = {
 				if (op.values.clearAllTags === true && TAG_FIELDS.some((name) => op.values[name] !== undefined)) {
 					throw new InvalidValue(
 						'Clear All Tags',
-						'removes every tag and overrides Tags, Tags to Add and Tags to Remove; to replace all tags with a new set use "Tags (Replace All)" alone',
+						'removes every tag and overrides Tags to Add, Replace All Tags With and Tags to Remove; to replace all tags with a new set use "Replace All Tags With" alone',
 					);
 				}
 			},

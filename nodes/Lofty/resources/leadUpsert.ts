@@ -6,6 +6,7 @@ import { serialised } from '../model/keyedLock';
 import { InvalidValue } from '../model/params';
 import type { OperationContext, OperationDef } from '../model/types';
 import { loftyRequest } from '../transport/request';
+import { tagField } from './leadFields';
 
 /**
  * Lead > Create or Update: finds the person by email, else by phone (Lofty's precise search), then updates the one
@@ -225,7 +226,7 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 			{ name: 'email', label: 'Email', type: 'string', in: 'local', top: true, placeholder: 'name@email.com', description: 'Finds the lead, and is added to its emails' },
 			{ name: 'phone', label: 'Phone', type: 'string', in: 'local', top: true, maxLength: 20, placeholder: 'e.g. 4155551234', description: 'Finds the lead (when Match By allows), and is added to its phones' },
 			...fields,
-			{ name: 'tags', label: 'Tags', type: 'stringList', in: 'body', maxLength: 64, description: "Tag names added to the lead's tags (see Options > Replace Tags)" },
+			tagField('tags', 'Tags', "Tags added to the lead's tags (see Options > Replace Tags)"),
 			{
 				name: 'onMultiple',
 				label: 'If Several Match',

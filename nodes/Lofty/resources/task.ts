@@ -1,7 +1,8 @@
 import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { InvalidValue } from '../model/params';
+import { workflowZone } from '../model/dates';
+import { InvalidValue, show } from '../model/params';
 import type { LocatorDef, OperationContext, OperationDef, ParamDef, ResourceDef } from '../model/types';
 import { valueAt } from '../transport/pagination';
 import { leadInPath } from './lead';
@@ -60,7 +61,8 @@ export const addressParam: ParamDef = {
 	description: 'Where it takes place (used mainly by appointments)',
 };
 
-const TIME_HINT = 'Give a UTC offset (e.g. 2026-03-01T15:00:00-08:00) or set Time Zone';
+const TIME_HINT =
+	"A time without a UTC offset (as the date picker gives) is in Time Zone, or when that is empty in the workflow's time zone (Workflow Settings > Timezone)";
 
 /** A V2 time: sent as ISO 8601 with its UTC offset. */
 export function v2Time(name: 'startAt' | 'endAt', label: string, required = false): ParamDef {
@@ -101,29 +103,29 @@ export function checkTimeZone(op: OperationContext): string | undefined {
  * with neither is refused. So: a time with an offset (or an instant: epoch ms, a Date, a Luxon DateTime) is sent with
  * its offset; a time without one is read in Time Zone, or refused here when Time Zone is not set.
  */
-function toV2Time(label: string, raw: unknown, zone: string | undefined): DateTime {
+function toV2Time(label: string, raw: unknown, zone: string | undefined, zoneAt: string): DateTime {
+	const help = `a time without a UTC offset is read in ${zoneAt} > Time Zone, or when that is empty in the workflow's time zone (Workflow Settings > Timezone)`;
 	let time: DateTime;
 	if (DateTime.isDateTime(raw)) time = raw;
 	else if (raw instanceof Date) time = DateTime.fromJSDate(raw);
 	else if (typeof raw === 'number' || /^\d{10,}$/.test(String(raw).trim())) time = DateTime.fromMillis(Number(raw), { zone: 'utc' });
 	else {
-		const text = String(raw).trim();
+		const text = String(raw).trim().replace(/^(\d{4}-\d{2}-\d{2}) (?=\d)/, '$1T');
 		if (HAS_OFFSET.test(text)) return DateTime.fromISO(text, { setZone: true });
-		if (!zone) throw new InvalidValue(label, `has no UTC offset ("${text}"): add one, e.g. 2026-03-01T15:00:00-08:00 or 2026-03-01T23:00:00Z, or set Time Zone`);
+		if (!zone) throw new InvalidValue(label, `has no UTC offset ("${text}"): add one, e.g. 2026-03-01T15:00:00-08:00 or 2026-03-01T23:00:00Z, or set ${zoneAt} > Time Zone`);
 		time = DateTime.fromISO(text, { zone });
 	}
-	if (!time.isValid) throw new InvalidValue(label, 'must be a date and time (ISO 8601 such as 2026-03-01T15:00:00-08:00)');
+	if (!time.isValid) throw new InvalidValue(label, `must be a date and time (ISO 8601 such as 2026-03-01T15:00:00-08:00), got ${show(raw)}; ${help}`);
 	return zone ? time.setZone(zone) : time;
 }
 
 /** Checks Time Zone and converts Start / End (named by label) to ISO with offset; End must not precede Start. */
-export function resolveTimes(op: OperationContext, fields: Array<{ name: 'startAt' | 'endAt'; label: string; collection?: string }>): void {
-	const zone = checkTimeZone(op);
+export function resolveTimes(op: OperationContext, fields: Array<{ name: 'startAt' | 'endAt'; label: string; collection?: string }>, zoneAt = 'Additional Fields'): void {
+	const zone = checkTimeZone(op) ?? workflowZone(op.ctx);
 	const times: Partial<Record<'startAt' | 'endAt', DateTime>> = {};
 	for (const field of fields) {
 		if (op.values[field.name] === undefined) continue;
-		const time = toV2Time(field.label, rawValue(op, field.name, field.collection) ?? op.values[field.name], zone);
-		if (!time.isValid) throw new InvalidValue(field.label, 'must be a date and time (ISO 8601 such as 2026-03-01T15:00:00-08:00)');
+		const time = toV2Time(field.label, rawValue(op, field.name, field.collection) ?? op.values[field.name], zone, zoneAt);
 		times[field.name] = time;
 		op.values[field.name] = time.toISO({ suppressMilliseconds: true }) as string;
 	}
@@ -324,7 +326,7 @@ const operations: OperationDef[] = [
 			resolveTimes(op, [
 				{ name: 'startAt', label: 'Start', collection: 'updateFields' },
 				{ name: 'endAt', label: 'Due At', collection: 'updateFields' },
-			]);
+			], 'Update Fields');
 		},
 		output: byTask({ updated: true }),
 	},
