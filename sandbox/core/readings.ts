@@ -42,6 +42,9 @@ export const READING_VALUES = {
 	officeCreate: ['spec', 'openapi'],
 	/** 14. Error bodies: `spec` {code, message}; `bareCode` the endpoint's own errors are a bare JSON string, the code. */
 	errorBodies: ['spec', 'bareCode'],
+	/** 15. Unset numeric lead fields (assigned agent, lender, pond, ownership, inquiry and property numbers): `live` -1 as
+	 *  Lofty's live service answers (api-notes.md; the spec is silent); `null` null, as the sandbox answered before. */
+	unsetNumbers: ['live', 'null'],
 } as const;
 
 export type ReadingName = keyof typeof READING_VALUES;

@@ -159,7 +159,7 @@ export async function executeOperation(
 		const shaped = await withFieldsByName(op, context, records);
 		if (!keep) return shaped;
 		const fields = values[CUSTOM_FIELDS_BY_NAME.name] === true ? [...keep, 'customFields'] : keep;
-		return shaped.map((r) => pickFields(r, fields));
+		return shaped.map((r) => pickFields(r, fields, op.unsetNumbers));
 	};
 	if (op.run) {
 		const result = await op.run(context);

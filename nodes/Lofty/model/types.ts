@@ -153,6 +153,11 @@ export interface OperationDef {
 	/** Get and Get Many of records with many fields: the fields the "Simplified" output keeps. */
 	simplify?: string[];
 	/**
+	 * Record fields (dots for nested ones, through arrays) where Lofty answers -1 for "not set": the Simplified and
+	 * Selected Fields outputs show null there, as when Lofty answers null; Raw keeps Lofty's answer.
+	 */
+	unsetNumbers?: string[];
+	/**
 	 * The node version that brought the Output choice to this operation when version 1 had no Simplify switch
 	 * for it: version 1 workflows keep the full record.
 	 */

@@ -57,6 +57,19 @@ function checkOwnership(op: OperationContext): void {
 
 const TAG_FIELDS = ['tags', 'tagsAdd', 'tagsRemove'];
 
+/**
+ * Numbers Lofty's live service answers -1 for when they are not set (api-notes.md): null in the shaped outputs, as when
+ * Lofty answers null (docs/api-readings.md, row 15).
+ */
+const LEAD_UNSET = [
+	'assignedUserId',
+	'lenderUserId',
+	'pondId',
+	'ownershipId',
+	...['priceMin', 'priceMax', 'bedroomsMin', 'bedroomsMax'].map((f) => `leadInquiry.${f}`),
+	...['price', 'priceMin', 'priceMax', 'bedrooms', 'bathrooms', 'squareFeet', 'lotSize', 'parkingSpace', 'floors'].map((f) => `leadPropertyList.${f}`),
+];
+
 /** The fields of the Simplified output of Get and Get Many (node version 1.1). */
 const LEAD_SIMPLE = ['firstName', 'lastName', 'emails', 'phones', 'stage', 'source', 'tags', 'leadTypes', 'assignedUser', 'score', 'createTime', 'lastTouch'];
 
@@ -111,6 +124,7 @@ export const lead: ResourceDef = {
 			unwrap: 'lead',
 			simplify: LEAD_SIMPLE,
 			simplifyFrom: 1.1,
+			unsetNumbers: LEAD_UNSET,
 			customFields: LEAD_CUSTOM_FIELDS,
 		},
 		{
@@ -147,6 +161,7 @@ export const lead: ResourceDef = {
 			],
 			simplify: LEAD_SIMPLE,
 			simplifyFrom: 1.1,
+			unsetNumbers: LEAD_UNSET,
 			customFields: LEAD_CUSTOM_FIELDS,
 		},
 		{
@@ -395,4 +410,4 @@ export const lead: ResourceDef = {
 
 // Create or Update takes the fields of Create and writes with Create or Update.
 const byValue = (value: string) => lead.operations.find((op) => op.value === value)!;
-lead.operations.splice(1, 0, createOrUpdateOperation({ create: byValue('create'), update: byValue('update'), simplify: LEAD_SIMPLE }));
+lead.operations.splice(1, 0, { ...createOrUpdateOperation({ create: byValue('create'), update: byValue('update'), simplify: LEAD_SIMPLE }), unsetNumbers: LEAD_UNSET });
