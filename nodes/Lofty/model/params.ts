@@ -21,11 +21,13 @@ function isEmpty(value: unknown): boolean {
 	);
 }
 
+const ID_RULE = 'must be a Lofty ID (a whole number from 1 to 9223372036854775807)';
+
 /** Checks a Lofty ID: a whole number from 1 to 2^63-1, kept as exact digits. */
 export function toId(field: string, value: unknown): string {
 	const text = typeof value === 'number' ? (Number.isSafeInteger(value) ? String(value) : '') : String(value ?? '').trim();
 	if (!/^\d+$/.test(text) || BigInt(text) < 1n || BigInt(text) > MAX_INT64) {
-		throw new InvalidValue(field, `must be a Lofty ID (a whole number from 1 to 9223372036854775807), got ${show(value)}`);
+		throw new InvalidValue(field, `${ID_RULE}, got ${show(value)}`);
 	}
 	return text.replace(/^0+(?=\d)/, '');
 }
@@ -156,13 +158,12 @@ export function convert(p: ParamDef, raw: unknown, dates: DateReading = {}): unk
 		case 'locator': {
 			const id = locatorValue(p, raw);
 			if (p.locator?.idKind === 'text') return checkLength(p, String(id).trim());
-			try {
-				return toId(p.label, id);
-			} catch (error) {
+			if (typeof id !== 'number' && !/^\s*\d+\s*$/.test(String(id ?? ''))) {
 				// Text (a name, a link) where an ID belongs: say what an ID is and where the other ways are.
 				const other = p.locator?.urlRegex ? ', or switch the field to By URL and paste the link from Lofty, or to From List to search' : ', or switch the field to From List to search';
-				throw new InvalidValue(p.label, `${(error as InvalidValue).rule}; a ${p.label.toLowerCase()} ID is digits only (e.g. ${p.locator?.idPlaceholder})${other}`);
+				throw new InvalidValue(p.label, `${ID_RULE}, got ${show(id)}; a ${p.label.toLowerCase()} ID is digits only (e.g. ${p.locator?.idPlaceholder})${other}`);
 			}
+			return toId(p.label, id);
 		}
 		case 'dateTime':
 			return toEpochOrIso(p, raw, dates);

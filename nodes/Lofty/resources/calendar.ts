@@ -182,7 +182,7 @@ export const calendar: ResourceDef = {
 			value: 'create',
 			name: 'Create',
 			action: 'Create a task or appointment',
-			description: 'Add a task or an appointment for a lead to the calendar',
+			description: 'Add a task or an appointment for a lead to the calendar, the kind chosen in the node (or by an expression); Task > Create and Appointment > Create make one kind each',
 			method: 'POST',
 			path: '/v2.0/calendar',
 			params: [
