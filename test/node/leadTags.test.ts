@@ -1,4 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { SEED_IDS } from '../../sandbox';
 import { byId, node, run, runError, useSandbox } from '../harness/sandbox';
@@ -68,13 +69,22 @@ describe('Tag fields: names as a person means them', () => {
 	});
 
 	it('a workflow saved by version 1 (Tags (Replace All) and Tags to Add as lists of text) still runs, with the team\'s spellings', async () => {
-		// Version 1 and 1.1 stored both fields under Create's Additional Fields; Tags to Add is no longer shown there.
+		// Version 1 and 1.1 stored both fields under Create's Additional Fields.
 		const [item] = await run(
 			sandbox(),
 			{ resource: 'lead', operation: 'create', firstName: 'Old', additionalFields: { tags: ['investor ', 'Web Form'], tagsAdd: ['vip'] } },
 			{ typeVersion: 1 },
 		);
 		expect(await tagsOf(item.json.leadId as string)).toEqual(['Investor', 'VIP', 'Web Form']);
+	});
+
+	it('n8n keeps a version 1 workflow\'s tag values when it loads the workflow (no field the node dropped)', () => {
+		// n8n runs every saved node's parameters through getNodeParameters; a value without a field is dropped there.
+		const saved: INodeParameters = { resource: 'lead', operation: 'create', firstName: 'Old', additionalFields: { tags: ['Web Form'], tagsAdd: ['vip'] } };
+		for (const typeVersion of [1, 1.1]) {
+			const loaded = NodeHelpers.getNodeParameters(node.description.properties, saved, false, false, { typeVersion }, node.description);
+			expect(loaded?.additionalFields).toEqual({ tags: ['Web Form'], tagsAdd: ['vip'] });
+		}
 	});
 
 	it('refuses a tag longer than 64 characters and an object, naming the field, before anything is sent', async () => {
@@ -136,7 +146,9 @@ describe('Tag fields in the editor', () => {
 
 	it('one clear set of tag fields per operation: Create "Tags"; Update "Tags to Add", "Replace All Tags With", "Tags to Remove"', () => {
 		const labels = (operation: string, collection: string) => shown(operation, collection).filter((p) => /\btags?\b/i.test(p.displayName)).map((p) => p.displayName).sort();
-		expect(labels('create', 'additionalFields')).toEqual(['Tags']);
+		// Create keeps Tags to Add for saved workflows (n8n drops a saved value its field list lacks), saying to use Tags.
+		expect(labels('create', 'additionalFields')).toEqual(['Tags', 'Tags to Add']);
+		expect(shown('create', 'additionalFields').find((p) => p.name === 'tagsAdd')?.description).toMatch(/same as Tags .*; use Tags$/);
 		expect(labels('update', 'updateFields')).toEqual(['Clear All Tags', 'Replace All Tags With', 'Tags to Add', 'Tags to Remove']);
 		expect(labels('upsert', 'additionalFields')).toEqual(['Tags']);
 		expect(all.map((p) => p.displayName)).not.toContain('Tags (Replace All)');

@@ -209,7 +209,7 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 					placeholder: title === 'Filters' ? 'Add Filter' : title === 'Options' ? 'Add Option' : 'Add Field',
 					default: {},
 					displayOptions: show,
-					options: params.filter((p) => !p.hidden).map((p) => toProperty(p)).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+					options: params.map((p) => toProperty(p)).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 				});
 			}
 		}

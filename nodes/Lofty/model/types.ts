@@ -92,11 +92,6 @@ export interface ParamDef {
 	group?: 'options';
 	/** For an optional field: its default is sent when the user leaves it out (where the API's own default is undocumented). */
 	sendDefault?: boolean;
-	/**
-	 * Not shown in the editor, still read and sent: a field of an earlier version that saved workflows may hold
-	 * (Lead > Create's "Tags to Add", now part of Tags).
-	 */
-	hidden?: boolean;
 	/** For lists in the query: comma-joined (`ids=1,2`, the default) or the key repeated (`ids=1&ids=2`, an OpenAPI array). */
 	queryArray?: 'comma' | 'repeat';
 }

@@ -89,8 +89,9 @@ export const lead: ResourceDef = {
 				{ name: 'firstName', label: 'First Name', type: 'string', in: 'body', required: true, maxLength: 30, placeholder: 'e.g. Jane', hint: 'Email, phone, tags and more are under Additional Fields' },
 				...leadWriteFields(),
 				tagField('tags', 'Tags', 'Tags the new lead gets'),
-				// Version 1 and 1.1 showed Tags to Add on Create too; saved workflows may hold it (Lofty adds both on create).
-				{ ...tagField('tagsAdd', 'Tags to Add', 'Tags the new lead gets'), hidden: true },
+				// Saved workflows may hold Tags to Add on Create (Lofty adds both on create). It stays an option: n8n drops a
+				// saved value that its field list no longer has when it loads the workflow. Removing it needs a node version.
+				tagField('tagsAdd', 'Tags to Add', 'On a new lead the same as Tags (kept so that earlier workflows run as before); use Tags'),
 				assignedUser,
 				{
 					name: 'assignGroupId',
