@@ -154,10 +154,12 @@ describe('Tag fields in the editor', () => {
 		expect(all.map((p) => p.displayName)).not.toContain('Tags (Replace All)');
 	});
 
-	it('no list field has an "Add ... to Add" style button', () => {
+	it('no list field has an "Add ... to Add" style button; rows of fields have an "Add <one row>" button', () => {
 		const buttons = all.map((p) => p.typeOptions?.multipleValueButtonText).filter((t): t is string => typeof t === 'string');
 		expect(buttons.length).toBeGreaterThan(0);
 		for (const text of buttons) expect(text).toMatch(/^Add [A-Z][\w-]*( [A-Z][\w-]*)*$/);
 		expect(buttons).not.toContain('Add Tags to Add');
+		const rows = all.filter((p) => p.type === 'fixedCollection' && p.typeOptions?.multipleValues).map((p) => [p.displayName, p.placeholder]);
+		expect(rows).toEqual(expect.arrayContaining([['Assignees', 'Add Assignee'], ['Custom Fields (By ID)', 'Add Custom Field']]));
 	});
 });

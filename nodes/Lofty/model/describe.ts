@@ -133,6 +133,8 @@ export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']
 		case 'fixedCollection':
 			return strip({
 				...base,
+				// The button that adds a row reads the placeholder: "Add Assignee" for Assignees.
+				placeholder: p.placeholder ?? addButtonText(p.label),
 				type: 'fixedCollection',
 				typeOptions: { multipleValues: true },
 				default: {},
