@@ -2,7 +2,7 @@ import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { SEED_IDS } from '../../sandbox';
-import { byId, node, run, runError, useSandbox } from '../harness/sandbox';
+import { byId, node, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';
 
 /**
  * Tag fields (issue 19, point 2): picked from the team's tags or given by an expression, split at commas, trimmed,
@@ -85,6 +85,17 @@ describe('Tag fields: names as a person means them', () => {
 			const loaded = NodeHelpers.getNodeParameters(node.description.properties, saved, false, false, { typeVersion }, node.description);
 			expect(loaded?.additionalFields).toEqual({ tags: ['Web Form'], tagsAdd: ['vip'] });
 		}
+	});
+
+	it('when the tag list cannot be read (an OAuth2 app without its scope) the item fails saying so, and nothing is written', async () => {
+		const credential = oauthCredential(sandbox(), sandbox().issueToken({ scopes: ['POST /v1.0/leads'] }));
+		const error = await runError(sandbox(), { resource: 'lead', operation: 'create', firstName: 'Scope', additionalFields: { tags: ['VIP'] } }, { credential });
+		expect(error.message).toMatch(/HTTP 403 200100/);
+		expect(error.description).toMatch(/reading the team's tag list \(GET \/v1\.0\/teamFeatures\/listTag, Tag > Get Many\).*nothing was written/);
+		expect(sandbox().count('POST', '/v1.0/leads')).toBe(0);
+		// Without tags the same credential creates the lead: the tag list is read only for tags.
+		const [item] = await run(sandbox(), { resource: 'lead', operation: 'create', firstName: 'Scope' }, { credential });
+		expect(item.json.leadId).toMatch(/^\d+$/);
 	});
 
 	it('refuses a tag longer than 64 characters and an object, naming the field, before anything is sent', async () => {

@@ -1,7 +1,12 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { loftyRequest } from '../transport/request';
 import type { OperationContext, OperationDef } from './types';
+
+/** Said with a failure of the tag-list read, which a write with tags makes first. */
+const READING_TAGS =
+	"This happened reading the team's tag list (GET /v1.0/teamFeatures/listTag, Tag > Get Many), which the node reads to spell the tag names given as the team's tags; nothing was written. An OAuth2 app needs that endpoint among its scopes.";
 
 /** Lofty's list of the lead tags the user can see (Tag > Get Many, the tag dropdowns). */
 export const TAG_LIST_PATH = '/v1.0/teamFeatures/listTag';
@@ -38,7 +43,16 @@ async function teamSpellings(ctx: IExecuteFunctions, itemIndex: number): Promise
 export async function matchTagSpellings(op: OperationDef, context: OperationContext): Promise<void> {
 	const fields = op.params.filter((p) => p.type === 'tagList' && Array.isArray(context.values[p.name]));
 	if (fields.length === 0) return;
-	const known = await teamSpellings(context.ctx, context.itemIndex);
+	let known: Map<string, string>;
+	try {
+		known = await teamSpellings(context.ctx, context.itemIndex);
+	} catch (error) {
+		const node = context.ctx.getNode();
+		if (!(error instanceof NodeApiError)) throw new NodeOperationError(node, error as Error, { itemIndex: context.itemIndex });
+		if (!String(error.description ?? '').includes(READING_TAGS)) error.description = [error.description, READING_TAGS].filter(Boolean).join(' ');
+		// Re-wrapping a NodeApiError hands back the same error.
+		throw new NodeApiError(node, error as unknown as JsonObject);
+	}
 	for (const p of fields) {
 		const names = (context.values[p.name] as string[]).map((name) => {
 			const lower = name.toLowerCase();
