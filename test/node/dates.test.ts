@@ -75,4 +75,11 @@ describe('date fields in the editor', () => {
 		expect(dates.length).toBeGreaterThan(20);
 		for (const p of dates) expect([p.displayName, p.hint]).toEqual([p.displayName, expect.stringMatching(/without a UTC offset .*time zone/)]);
 	});
+
+	it('a date field of an operation with a Time Zone field names that field; one without names the workflow\'s setting', () => {
+		const field = (resource: string, operation: string, name: string) =>
+			all(node.description.properties).find((p) => p.name === name && p.type === 'dateTime' && p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation));
+		expect(field('calendar', 'create', 'startAt')?.hint).toMatch(/is in Time Zone Name or ID, or when that is empty in the workflow's time zone/);
+		expect(field('task', 'createV1', 'deadline')?.hint).toBe("A date without a UTC offset (as the date picker gives) is in the workflow's time zone (Workflow Settings > Timezone)");
+	});
 });

@@ -16,6 +16,14 @@ export const HAS_OFFSET = /\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}(?::
 /** Shown with each date field: what a picked date without an offset means. */
 export const DATE_HINT = "A date without a UTC offset (as the date picker gives) is in the workflow's time zone (Workflow Settings > Timezone)";
 
+/** The hint of an operation's date fields: where an offset-less date's zone comes from. */
+export function dateHint(op: OperationDef): string {
+	const field = zoneField(op);
+	if (!field) return DATE_HINT;
+	const place = field.required || field.top ? field.label : `${collectionOf(op, field).title} > ${field.label}`;
+	return `A date without a UTC offset (as the date picker gives) is in ${place}, or when that is empty in the workflow's time zone (Workflow Settings > Timezone)`;
+}
+
 /** The workflow's time zone, when n8n provides one (every execution context of n8n does). */
 export function workflowZone(ctx: object): string | undefined {
 	const getTimezone = (ctx as { getTimezone?: () => string }).getTimezone;

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { collectionsOf } from './collections';
-import { DATE_HINT } from './dates';
+import { DATE_HINT, dateHint } from './dates';
 import { mapperProperty } from './customFields';
 import { outputProperties } from './output';
 import type { LocatorDef, ParamDef, ResourceDef } from './types';
@@ -176,10 +176,12 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 	for (const resource of sorted) {
 		for (const op of resource.operations) {
 			const show = { show: { resource: [resource.value], operation: [op.value] } };
+			// Date fields say where an offset-less date's zone comes from (the operation's Time Zone, else the workflow's).
+			const hinted = (p: ParamDef): ParamDef => (p.type === 'dateTime' && !p.hint ? { ...p, hint: dateHint(op) } : p);
 			if (op.notice) {
 				properties.push({ displayName: op.notice, name: `${op.value}Notice`, type: 'notice', default: '', displayOptions: show });
 			}
-			for (const p of op.params.filter((param) => param.required || param.top)) properties.push(toProperty(p, show));
+			for (const p of op.params.filter((param) => param.required || param.top)) properties.push(toProperty(hinted(p), show));
 			if (op.pagination) {
 				properties.push(
 					{
@@ -211,7 +213,7 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 					placeholder: title === 'Filters' ? 'Add Filter' : title === 'Options' ? 'Add Option' : 'Add Field',
 					default: {},
 					displayOptions: show,
-					options: params.map((p) => toProperty(p)).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+					options: params.map((p) => toProperty(hinted(p))).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 				});
 			}
 		}
