@@ -2,8 +2,8 @@
  * Readings of the contract: where api-spec.md and the vendor OpenAPI disagree, or a public client reports
  * something else, the sandbox can answer either way. Each switch is per test, like fault injection
  * (`sandbox.readings.set({ calendarTime: 'openapi' })`), and `sandbox.reset()` restores the defaults:
- * the spec's reading (where the spec is silent, the sandbox's earlier behaviour; unsetNumbers: the live service's). docs/api-readings.md
- * lists each one with both texts; READING_VALUES lets a test run under every value (`describe.each`).
+ * the spec's reading (where the spec is silent, the sandbox's earlier behaviour; unsetNumbers: the live service's).
+ * docs/api-readings.md lists each one with both texts; READING_VALUES lets a test run under every value (`describe.each`).
  */
 import { ApiError } from './errors';
 import type { Ctx, Reply } from './router';
