@@ -1,6 +1,6 @@
 import type { IAuthenticateGeneric, Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { connectionProperties, meTestRequest } from './common';
+import { connectionProperties, meTestRequest, REJECTED_API_KEY } from './common';
 
 export class LoftyApi implements ICredentialType {
 	name = 'loftyApi';
@@ -35,7 +35,7 @@ export class LoftyApi implements ICredentialType {
 			type: 'responseCode',
 			properties: {
 				value: 401,
-				message: 'Lofty rejected the API key (401). Copy it again from Lofty: Settings > Integrations > API.',
+				message: REJECTED_API_KEY,
 			},
 		},
 		{

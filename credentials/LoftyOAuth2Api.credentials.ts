@@ -1,6 +1,6 @@
 import type { IAuthenticateGeneric, Icon, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { connectionProperties, meTestRequest } from './common';
+import { connectionProperties, meTestRequest, REJECTED_ACCESS_TOKEN } from './common';
 
 export class LoftyOAuth2Api implements ICredentialType {
 	name = 'loftyOAuth2Api';
@@ -97,7 +97,7 @@ export class LoftyOAuth2Api implements ICredentialType {
 	test: ICredentialTestRequest = meTestRequest([
 		{
 			type: 'responseCode',
-			properties: { value: 401, message: 'Lofty rejected the access token (401). Reconnect the credential.' },
+			properties: { value: 401, message: REJECTED_ACCESS_TOKEN },
 		},
 		{
 			type: 'responseCode',

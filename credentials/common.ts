@@ -1,6 +1,11 @@
 import type { ICredentialTestRequest, INodeProperties } from 'n8n-workflow';
 
 /** Fields both Lofty credentials share: where Lofty is, and how fast to call it. */
+/** What a person reads when Lofty rejects the credential: in the credential test and when a node runs. */
+export const REJECTED_API_KEY = 'Lofty rejected the API key (401). Copy it again from Lofty: Settings > Integrations > API.';
+export const REJECTED_ACCESS_TOKEN =
+	"Lofty rejected the access token (401). Reconnect the credential: open it and click Connect again (in Lofty's developer portal the app must still be active).";
+
 export const connectionProperties: INodeProperties[] = [
 	{
 		displayName: 'Base URL',

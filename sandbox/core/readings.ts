@@ -2,8 +2,8 @@
  * Readings of the contract: where api-spec.md and the vendor OpenAPI disagree, or a public client reports
  * something else, the sandbox can answer either way. Each switch is per test, like fault injection
  * (`sandbox.readings.set({ calendarTime: 'openapi' })`), and `sandbox.reset()` restores the defaults:
- * the spec's reading (where the spec is silent, the sandbox's earlier behaviour). docs/api-readings.md
- * lists each one with both texts; READING_VALUES lets a test run under every value (`describe.each`).
+ * the spec's reading (where the spec is silent, the sandbox's earlier behaviour; unsetNumbers: the live service's).
+ * docs/api-readings.md lists each one with both texts; READING_VALUES lets a test run under every value (`describe.each`).
  */
 import { ApiError } from './errors';
 import type { Ctx, Reply } from './router';
@@ -45,6 +45,9 @@ export const READING_VALUES = {
 	/** 15. GET /v1.0/leads `phone` (precise): `suffix` digits compared, numbers of 10 digits or more by their last 10;
 	 *  `digits` all digits must be equal (a +1 code written on one side only is a different number). */
 	phoneSearch: ['suffix', 'digits'],
+	/** 16. Unset numeric lead fields (assigned agent, lender, pond, ownership, inquiry and property numbers): `live` -1 as
+	 *  Lofty's live service answers (api-notes.md; the spec is silent); `null` null, as the sandbox answered before. */
+	unsetNumbers: ['live', 'null'],
 } as const;
 
 export type ReadingName = keyof typeof READING_VALUES;

@@ -34,6 +34,7 @@ export function valid(p: ParamDef): unknown {
 		case 'dateTime':
 			return '2026-01-31T09:00:00Z';
 		case 'stringList':
+		case 'tagList':
 			return ['x'];
 		case 'idList':
 			return ['1'];
@@ -116,6 +117,14 @@ export function cases(p: ParamDef): Case[] {
 			return [...empty, ...common, c('object', { a: 1 }, true), c('array', ['a', 'b'], true), c('number', 12345, false), c('control characters', 'a\u0000b\u001fc', false)];
 		case 'stringList':
 			return [c('number', 42, true), c('object', { a: 1 }, true), c('HTML', [HTML], false), c('long entry', [LONG], false)];
+		case 'tagList':
+			return [
+				c('object', { a: 1 }, true),
+				c('object entry', ['a', { a: 1 }], true),
+				c('HTML', [HTML], false),
+				c('long entry', [LONG], p.maxLength !== undefined),
+				c('only commas', ', ,', false),
+			];
 		case 'idList':
 			return [c('0', ['0'], true), c('-1', ['5', '-1'], true), c('text', 'abc', true), c('number', 42, true), c('2^63-1', [MAX], false)];
 		case 'fixedCollection':

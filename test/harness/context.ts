@@ -34,7 +34,12 @@ export interface HarnessOptions {
 	continueOnFail?: boolean;
 	/** The node version the workflow was saved with (default 1, as workflows made before version 1.1). */
 	typeVersion?: number;
+	/** The workflow's time zone, as n8n's getTimezone() gives it (default America/New_York, n8n's own default). */
+	timezone?: string;
 }
+
+/** n8n's default GENERIC_TIMEZONE. */
+export const DEFAULT_WORKFLOW_TIMEZONE = 'America/New_York';
 
 const CREDENTIAL_CLASSES: Record<string, ICredentialType> = { loftyApi: new LoftyApi(), loftyOAuth2Api: new LoftyOAuth2Api() };
 
@@ -140,6 +145,7 @@ export function createContext(node: INodeType, options: HarnessOptions): IExecut
 		getNode: () => nodeInfo,
 		getInputData: () => items,
 		continueOnFail: () => options.continueOnFail ?? false,
+		getTimezone: () => options.timezone ?? DEFAULT_WORKFLOW_TIMEZONE,
 		getCredentials: async (type: string) => {
 			if (type !== options.credential.type) throw new Error(`Node has no credentials of type ${type}`);
 			return options.credential.data;

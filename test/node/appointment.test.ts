@@ -29,14 +29,14 @@ describe('Appointment: Create', () => {
 		expect(sentBody().type).toBe('Appointment');
 	});
 
-	it('refuses before sending: End before Start, times without offset or Time Zone', async () => {
+	it('refuses End before Start before sending; times without offset are read in Time Zone, else the workflow\'s', async () => {
 		const order = await apptError('create', { ...showing, endAt: '2026-05-02T09:00:00-05:00' });
 		expect(order.message).toBe('Invalid value for "End": must not be earlier than Start');
-		const local = await apptError('create', { ...showing, startAt: '2026-05-02T10:00:00' });
-		expect(local.message).toMatch(/^Invalid value for "Start": has no UTC offset/);
 		expect(sandbox().requests).toHaveLength(0);
+		await appt('create', { ...showing, startAt: '2026-05-02T10:00:00', endAt: '2026-05-02T11:00:00' });
+		expect(sentBody()).toMatchObject({ startAt: '2026-05-02T10:00:00-04:00', endAt: '2026-05-02T11:00:00-04:00' });
 		await appt('create', { ...showing, startAt: '2026-05-02T10:00:00', endAt: '2026-05-02T11:00:00', additionalFields: { timeZoneCode: 'Europe/Berlin' } });
-		expect(sentBody()).toMatchObject({ startAt: '2026-05-02T10:00:00+02:00', endAt: '2026-05-02T11:00:00+02:00' });
+		expect(sentBody(1)).toMatchObject({ startAt: '2026-05-02T10:00:00+02:00', endAt: '2026-05-02T11:00:00+02:00' });
 	});
 
 	it('explains PERMISSION_DENIED and LEAD_NOT_EXIST', async () => {

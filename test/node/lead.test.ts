@@ -86,9 +86,16 @@ describe('Lead: Get', () => {
 		expect(item.json.leadId).toBe(SEED_IDS.trashedLeadId);
 	});
 
-	it('rejects an ID that is not a whole number without calling Lofty', async () => {
+	it('rejects an ID that is not a whole number without calling Lofty, saying IDs are digits and where By URL is', async () => {
 		const error = await runError(sandbox(), { resource: 'lead', operation: 'get', leadId: byId('12ab') });
 		expect(error.message).toMatch(/^Invalid value for "Lead": must be a Lofty ID/);
+		expect(sandbox().requests).toHaveLength(0);
+		// A name typed where the ID belongs: the message says what an ID is and that a link works By URL.
+		const named = await runError(sandbox(), { resource: 'lead', operation: 'get', leadId: byId('Jane Doe') });
+		expect(named.message).toMatch(/got Jane Doe; a lead ID is digits only \(e\.g\. \d+\), or switch the field to By URL and paste the link from Lofty, or to From List to search$/);
+		// A record without a Lofty URL shape offers only the list.
+		const deal = await runError(sandbox(), { resource: 'transaction', operation: 'get', leadId: byId(SEED_IDS.bigLeadId), transactionId: byId('Main St deal') });
+		expect(deal.message).toMatch(/a transaction ID is digits only \(e\.g\. 10001\), or switch the field to From List to search$/);
 		expect(sandbox().requests).toHaveLength(0);
 	});
 });
@@ -129,7 +136,9 @@ describe('Lead: Get Many', () => {
 		});
 		expect(items.length).toBeGreaterThan(0);
 		for (const { json } of items) expect(tagNames(json).some((t) => t === 'VIP' || t === 'Investor')).toBe(true);
-		expect(sandbox().requests[0].query).toMatchObject({ anyTags: 'VIP,Investor', sort: 'CreateTime', desc: 'false' });
+		// The tag names were matched against the team's tags first (one read), then the leads searched.
+		expect(sandbox().requests.map((r) => r.path).slice(0, 2)).toEqual(['/v1.0/teamFeatures/listTag', '/v1.0/leads']);
+		expect(sandbox().requests[1].query).toMatchObject({ anyTags: 'VIP,Investor', sort: 'CreateTime', desc: 'false' });
 	});
 
 	it('returns only the asked fields', async () => {

@@ -36,6 +36,8 @@ describe('Lead > Create or Update', () => {
 		expect((item.json.tags as IDataObject[]).map((t) => t.tagName)).toEqual(['Web Form']);
 		expect(item.json.leadId).toMatch(/^\d+$/);
 		expect(requests()).toEqual([
+			// The tag names are matched against the team's tags (spelling) before the search.
+			'GET /v1.0/teamFeatures/listTag',
 			'GET /v1.0/leads?email=nora.new%40example.com&preciseSearchFlag=true&sort=CreateTime&desc=true&limit=100',
 			// The phone as digits: its 10, then with its 1 (for a search comparing all digits; docs/api-readings.md row 15).
 			'GET /v1.0/leads?phone=4155550101&preciseSearchFlag=true&sort=CreateTime&desc=true&limit=100',

@@ -43,10 +43,9 @@ describe('Task: Create', () => {
 		expect(sentBody().endAt).toBe('2026-03-01T16:00:00Z');
 	});
 
-	it('refuses before sending: a time without offset or Time Zone, Start after Due At, an unknown Time Zone', async () => {
+	// A time without offset or Time Zone is in the workflow's time zone (test/node/dates.test.ts).
+	it('refuses before sending: Start after Due At, an unknown Time Zone', async () => {
 		const base = { leadId: lead, type: 'Call', content: 'x', assignedRole: 'Agent' };
-		const noOffset = await taskError('create', { ...base, endAt: '2026-03-01T16:00:00' });
-		expect(noOffset.message).toMatch(/^Invalid value for "Due At": has no UTC offset/);
 		const order = await taskError('create', { ...base, endAt: '2026-03-01T16:00:00Z', additionalFields: { startAt: '2026-03-01T17:00:00Z' } });
 		expect(order.message).toBe('Invalid value for "Due At": must not be earlier than Start');
 		const zone = await taskError('create', { ...base, endAt: '2026-03-01T16:00:00Z', additionalFields: { timeZoneCode: 'Mars/Olympus' } });
@@ -192,11 +191,11 @@ describe('Task: Update', () => {
 		expect([entry.content, entry.endAt, entry.type]).toEqual(['Call about the offer', Date.parse('2026-02-01T16:00:00Z'), 'Call']);
 	});
 
-	it('refuses nothing to change (Time Zone alone) and a time without offset before sending', async () => {
+	it('refuses nothing to change (Time Zone alone) and a time that is not one before sending', async () => {
 		const none = await taskError('update', { taskId: byId(TASK_SEED.openTaskId), updateFields: { timeZoneCode: 'UTC' } });
 		expect(none.message).toMatch(/^Invalid value for "Update Fields": set at least one of/);
-		const noOffset = await taskError('update', { taskId: byId(TASK_SEED.openTaskId), updateFields: { startAt: '2026-02-01T10:00:00' } });
-		expect(noOffset.message).toMatch(/^Invalid value for "Start": has no UTC offset/);
+		const notATime = await taskError('update', { taskId: byId(TASK_SEED.openTaskId), updateFields: { startAt: '2026-02-31T10:00:00' } });
+		expect(notATime.message).toMatch(/^Invalid value for "Start": must be a date and time .* Update Fields > Time Zone, or when that is empty in the workflow's time zone/);
 		expect(sandbox().requests).toHaveLength(0);
 	});
 

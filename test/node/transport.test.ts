@@ -18,11 +18,20 @@ describe('authentication', () => {
 		expect(sandbox().requests[0].authScheme).toBe('bearer');
 	});
 
-	it('explains a wrong API key (401) without echoing it', async () => {
+	it('explains a wrong API key (401) as the credential test does, without echoing it', async () => {
 		const error = await runError(sandbox(), getLead, { credential: apiKeyCredential(sandbox(), 'wrong-key-123') });
-		expect(error.message).toMatch(/^Lofty error \(HTTP 401 BAD_CREDENTIALS\)/);
-		expect(error.description).toMatch(/Settings > Integrations > API/);
+		expect(error.message).toBe('Lofty rejected the API key (401). Copy it again from Lofty: Settings > Integrations > API.');
+		expect(error.description).toMatch(/^Lofty answered \(HTTP 401 BAD_CREDENTIALS\): Invalid API key\./);
+		expect(error.description).not.toMatch(/Bearer/);
 		expect(JSON.stringify({ m: error.message, d: error.description })).not.toContain('wrong-key-123');
+	});
+
+	it('explains a rejected OAuth2 access token (401) with the reconnect advice', async () => {
+		const error = await runError(sandbox(), getLead, { credential: oauthCredential(sandbox(), 'not-a-token-456') });
+		expect(error.message).toMatch(/^Lofty rejected the access token \(401\)\. Reconnect the credential/);
+		expect(error.description).toMatch(/HTTP 401 BAD_CREDENTIALS\): Invalid access token/);
+		expect(error.description).not.toMatch(/Bearer/);
+		expect(JSON.stringify({ m: error.message, d: error.description })).not.toContain('not-a-token-456');
 	});
 
 	it('explains an API key put in the OAuth2 credential (400/200058)', async () => {

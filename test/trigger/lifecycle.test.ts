@@ -218,8 +218,8 @@ describe('errors in plain words', () => {
 	it('bad credentials: explains how to fix the credential', async () => {
 		const h = await harness({ events: [2] }, { credential: triggerApiKey(sb, 'not-a-key') });
 		const error = await failure(h.activate());
-		expect(error.message).toMatch(/HTTP 401/);
-		expect(error.description).toMatch(/Check the credential/);
+		expect(error.message).toMatch(/: Lofty rejected the API key \(401\)\. Copy it again from Lofty: Settings > Integrations > API\.$/);
+		expect(error.description).toMatch(/HTTP 401 BAD_CREDENTIALS/);
 	});
 
 	it('missing scope (OAuth app not granted the webhook endpoints): names the endpoints to grant', async () => {

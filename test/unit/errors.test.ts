@@ -1,5 +1,8 @@
 import type { INode } from 'n8n-workflow';
 
+import { REJECTED_ACCESS_TOKEN, REJECTED_API_KEY } from '../../credentials/common';
+import { LoftyApi } from '../../credentials/LoftyApi.credentials';
+import { LoftyOAuth2Api } from '../../credentials/LoftyOAuth2Api.credentials';
 import { failureMessage, findFailure, toNodeApiError } from '../../nodes/Lofty/transport/errors';
 import { rateLimitWaitMs } from '../../nodes/Lofty/transport/request';
 
@@ -48,7 +51,9 @@ describe('error mapping', () => {
 		const error = toNodeApiError(node, failure, 0, { PARAM_EMAIL_MUST_FILL: 'Give the lead an email address.' });
 		expect(error.message).toBe('Lofty error (HTTP 400 PARAM_EMAIL_MUST_FILL): email is required when resolving assignees');
 		expect(error.description).toBe('Give the lead an email address.');
-		expect(toNodeApiError(node, findFailure(401, 'BAD_CREDENTIALS')!, 0).description).toMatch(/Check the credential/);
+		const rejected = toNodeApiError(node, findFailure(401, 'BAD_CREDENTIALS')!, 0);
+		expect(rejected.message).toBe(REJECTED_API_KEY);
+		expect(rejected.description).toMatch(/^Lofty answered \(HTTP 401 BAD_CREDENTIALS\): invalid API key or access token\./);
 	});
 
 	it('names status and code in the message and explains the fix', () => {
@@ -62,11 +67,39 @@ describe('error mapping', () => {
 	});
 
 	it.each([
-		[{ httpCode: 401, code: 'BAD_CREDENTIALS', message: 'x' }, /Settings > Integrations > API/],
 		[{ httpCode: 400, code: 200058, message: 'User in token does not exist.' }, /sends it as "token <key>"/],
 		[{ httpCode: 429, message: 'Too Many Requests' }, /100 requests per minute/],
 	])('explains %j', (failure, hint) => {
 		expect(toNodeApiError(node, failure, 0).description).toMatch(hint);
+	});
+});
+
+describe('a rejected credential', () => {
+	it.each([
+		['loftyApi', REJECTED_API_KEY, /"Lofty API" credential/],
+		['loftyOAuth2Api', REJECTED_ACCESS_TOKEN, /could not refresh the token/],
+		[undefined, REJECTED_API_KEY, /"Lofty API" credential/],
+	])('a 401 with %s reads as the credential test says it, with its advice', (type, message, advice) => {
+		const error = toNodeApiError(node, { httpCode: 401, code: 'BAD_CREDENTIALS', message: 'Invalid API key' }, 2, undefined, type);
+		expect(error.message).toBe(message);
+		expect(error.description).toMatch(advice);
+		expect(error.description).toMatch(/HTTP 401 BAD_CREDENTIALS\): Invalid API key/);
+		expect(error.description).not.toMatch(/Bearer/);
+		expect(error.httpCode).toBe('401');
+		expect(error.context.itemIndex).toBe(2);
+	});
+
+	it('a 401 without a code is a rejected credential too; the token-or-Bearer paragraph is for 200058 only', () => {
+		expect(toNodeApiError(node, findFailure(401, '')!, 0, undefined, 'loftyOAuth2Api').message).toBe(REJECTED_ACCESS_TOKEN);
+		const bearer = toNodeApiError(node, { httpCode: 400, code: 200058, message: 'User in token does not exist.' }, 0, undefined, 'loftyOAuth2Api');
+		expect(bearer.message).toBe('Lofty error (HTTP 400 200058): User in token does not exist.');
+		expect(bearer.description).toMatch(/Sending an API key as Bearer gives code 200058/);
+	});
+
+	it('the messages are the credential tests\' own', () => {
+		const rules = (test: { rules?: Array<{ properties: { value?: number; message?: string } }> }) => (test.rules ?? []).filter((r) => r.properties.value === 401).map((r) => r.properties.message);
+		expect(rules(new LoftyApi().test as never)).toEqual([REJECTED_API_KEY]);
+		expect(rules(new LoftyOAuth2Api().test as never)).toEqual([REJECTED_ACCESS_TOKEN]);
 	});
 });
 

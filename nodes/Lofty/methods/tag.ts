@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { TAG_LIST_PATH } from '../model/tags';
 import { loftyRequest } from '../transport/request';
 import type { MethodSet } from './types';
 
@@ -8,7 +9,7 @@ import type { MethodSet } from './types';
  * (`tags`, `tagsAdd`, `tagsRemove`, `allTags`, `anyTags`) take names, not tag IDs.
  */
 export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const response = await loftyRequest(this, { method: 'GET', path: '/v1.0/teamFeatures/listTag' });
+	const response = await loftyRequest(this, { method: 'GET', path: TAG_LIST_PATH });
 	const tags = Array.isArray(response) ? (response as IDataObject[]) : [];
 	const seen = new Set<string>();
 	const options: INodePropertyOptions[] = [];

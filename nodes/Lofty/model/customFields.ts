@@ -10,7 +10,8 @@ import type {
 } from 'n8n-workflow';
 
 import { loftyRequest } from '../transport/request';
-import { InvalidValue, readDate, show } from './params';
+import { readDate, workflowZone } from './dates';
+import { InvalidValue, show } from './invalid';
 import type { CustomFieldDefinition, CustomFieldSource, OperationContext, OperationDef, ParamDef } from './types';
 
 /**
@@ -134,7 +135,8 @@ function asList(label: string, value: unknown): unknown[] {
 }
 
 /** Checks one value against its field and gives the text Lofty stores; undefined leaves the field out. */
-export function wireValue(source: CustomFieldSource, field: CustomFieldDefinition, value: unknown): string | undefined {
+/** `zone`: the workflow's time zone, in which a date without a UTC offset is read. */
+export function wireValue(source: CustomFieldSource, field: CustomFieldDefinition, value: unknown, zone?: string): string | undefined {
 	if (isBlank(value)) return undefined;
 	const label = `Custom Field ${field.name}`;
 	switch (field.kind) {
@@ -147,7 +149,7 @@ export function wireValue(source: CustomFieldSource, field: CustomFieldDefinitio
 			return String(number);
 		}
 		case 'date': {
-			const date = readDate(label, value);
+			const date = readDate(label, value, zone);
 			return source.dateFormat === 'epochMs' ? String(date.toMillis()) : date.toFormat('MMM d, yyyy', { locale: 'en-US' });
 		}
 		case 'choice':
@@ -187,7 +189,7 @@ export async function applyMappedFields(op: OperationDef, context: OperationCont
 			const known = fields.map((f) => f.name).join(', ') || 'none';
 			throw new InvalidValue(`Custom Field ${name}`, `Lofty has no ${source.what} custom field of this name (the team's fields: ${known}); refresh the field list`);
 		}
-		const text = wireValue(source, field, mapped.values[key]);
+		const text = wireValue(source, field, mapped.values[key], workflowZone(ctx));
 		if (text !== undefined) entries.push(source.entry(field, text));
 	}
 	if (entries.length === 0) return;

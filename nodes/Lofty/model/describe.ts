@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { collectionsOf } from './collections';
+import { DATE_HINT, dateHint } from './dates';
 import { mapperProperty } from './customFields';
 import { outputProperties } from './output';
 import type { LocatorDef, ParamDef, ResourceDef } from './types';
@@ -14,6 +15,20 @@ function byName<T extends { name: string }>(a: T, b: T): number {
 function loadOptionsOf(p: ParamDef): INodeProperties['typeOptions'] {
 	if (!p.loadOptions) return undefined;
 	return p.loadOptionsDependsOn ? { loadOptionsMethod: p.loadOptions, loadOptionsDependsOn: p.loadOptionsDependsOn } : { loadOptionsMethod: p.loadOptions };
+}
+
+/** "Add Email" for Emails, "Add Group" for "Groups (Deprecated)", "Add Tag Name" for Tag Names: one more entry of the list. */
+export function addButtonText(label: string): string {
+	const noun = label.replace(/\s*\(.*\)\s*$/, '');
+	return `Add ${noun.replace(/ies$/, 'y').replace(/([^s])s$/, '$1')}`;
+}
+
+/** What the By ID mode says to text that is not an ID: what an ID looks like and the other ways to give the record. */
+export function idModeError(p: ParamDef): string {
+	const what = p.label.toLowerCase();
+	if (p.locator?.idKind === 'text') return `Not a valid ${what} ID: an ID has no spaces, e.g. ${p.locator.idPlaceholder}`;
+	const other = p.locator?.urlRegex ? 'choose By URL for a link from Lofty, or From List to search' : 'choose From List to search';
+	return `Not a valid ${what} ID: an ID is digits only, e.g. ${p.locator?.idPlaceholder ?? '651095960136641'}; ${other}`;
 }
 
 /** The editor field for one parameter; `show` is omitted for fields inside a collection. */
@@ -54,7 +69,7 @@ export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']
 						name: 'id',
 						type: 'string',
 						placeholder: `e.g. ${locator.idPlaceholder}`,
-						validation: [{ type: 'regex', properties: { regex: idRegex, errorMessage: `Not a valid ${p.label.toLowerCase()} ID` } }],
+						validation: [{ type: 'regex', properties: { regex: idRegex, errorMessage: idModeError(p) } }],
 					},
 					{
 						displayName: 'By URL',
@@ -101,8 +116,10 @@ export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']
 				typeOptions: loadOptionsOf(p),
 				default: (p.default as string[]) ?? [],
 			});
+		case 'tagList':
+			return strip({ ...base, type: 'multiOptions', typeOptions: loadOptionsOf({ ...p, loadOptions: p.loadOptions ?? 'getTags' }), default: [] });
 		case 'dateTime':
-			return strip({ ...base, type: 'dateTime', default: '' });
+			return strip({ ...base, hint: p.hint ?? DATE_HINT, type: 'dateTime', default: '' });
 		case 'json':
 			return strip({ ...base, type: 'json', default: (p.default as string) ?? (p.jsonShape === 'array' ? '[]' : '{}') });
 		case 'stringList':
@@ -110,12 +127,14 @@ export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']
 			return strip({
 				...base,
 				type: 'string',
-				typeOptions: { multipleValues: true, multipleValueButtonText: `Add ${p.label.replace(/s$/, '')}` },
+				typeOptions: { multipleValues: true, multipleValueButtonText: addButtonText(p.label) },
 				default: [],
 			});
 		case 'fixedCollection':
 			return strip({
 				...base,
+				// The button that adds a row reads the placeholder: "Add Assignee" for Assignees.
+				placeholder: p.placeholder ?? addButtonText(p.label),
 				type: 'fixedCollection',
 				typeOptions: { multipleValues: true },
 				default: {},
@@ -157,10 +176,12 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 	for (const resource of sorted) {
 		for (const op of resource.operations) {
 			const show = { show: { resource: [resource.value], operation: [op.value] } };
+			// Date fields say where an offset-less date's zone comes from (the operation's Time Zone, else the workflow's).
+			const hinted = (p: ParamDef): ParamDef => (p.type === 'dateTime' && !p.hint ? { ...p, hint: dateHint(op) } : p);
 			if (op.notice) {
 				properties.push({ displayName: op.notice, name: `${op.value}Notice`, type: 'notice', default: '', displayOptions: show });
 			}
-			for (const p of op.params.filter((param) => param.required || param.top)) properties.push(toProperty(p, show));
+			for (const p of op.params.filter((param) => param.required || param.top)) properties.push(toProperty(hinted(p), show));
 			if (op.pagination) {
 				properties.push(
 					{
@@ -192,7 +213,7 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 					placeholder: title === 'Filters' ? 'Add Filter' : title === 'Options' ? 'Add Option' : 'Add Field',
 					default: {},
 					displayOptions: show,
-					options: params.map((p) => toProperty(p)).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+					options: params.map((p) => toProperty(hinted(p))).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 				});
 			}
 		}

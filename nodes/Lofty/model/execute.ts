@@ -10,6 +10,7 @@ import { CUSTOM_FIELDS_BY_NAME, applyMappedFields, withFieldsByName } from './cu
 import { outputFieldsFor, pickFields } from './output';
 import { InvalidValue, invalid, readValues } from './params';
 import { sendByReading } from './readings';
+import { matchTagSpellings } from './tags';
 import type { BuiltRequest, OperationDef, ParamDef } from './types';
 
 function setPath(target: IDataObject, key: string, value: unknown): void {
@@ -147,6 +148,7 @@ export async function executeOperation(
 		await applyMappedFields(op, context);
 		op.validate?.(context);
 		op.toWire?.(context);
+		await matchTagSpellings(op, context);
 	} catch (error) {
 		// Re-wrapping a NodeApiError (the custom-field listing failed) hands back the same error.
 		if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
@@ -157,7 +159,7 @@ export async function executeOperation(
 		const shaped = await withFieldsByName(op, context, records);
 		if (!keep) return shaped;
 		const fields = values[CUSTOM_FIELDS_BY_NAME.name] === true ? [...keep, 'customFields'] : keep;
-		return shaped.map((r) => pickFields(r, fields));
+		return shaped.map((r) => pickFields(r, fields, op.unsetNumbers));
 	};
 	if (op.run) {
 		const result = await op.run(context);

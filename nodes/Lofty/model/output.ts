@@ -76,11 +76,32 @@ export function outputFieldsFor(ctx: IExecuteFunctions, op: OperationDef, itemIn
 	return op.simplify;
 }
 
-/** Keeps the chosen fields (and every identifier) of a record. */
-export function pickFields(record: IDataObject, fields: string[]): IDataObject {
+/** Lofty's "unset" for a number; IDs reach the output as strings, so "-1" too. */
+const isMinusOne = (value: unknown): boolean => value === -1 || value === '-1';
+
+/** A copy of a kept value with -1 replaced by null at the given paths inside it (an array: in each entry). */
+function unsetInside(value: unknown, paths: string[]): unknown {
+	if (paths.length === 0 || value === null || typeof value !== 'object') return value;
+	if (Array.isArray(value)) return value.map((entry) => unsetInside(entry, paths));
+	const out: IDataObject = { ...(value as IDataObject) };
+	for (const path of paths) {
+		const [head, ...rest] = path.split('.');
+		if (!(head in out)) continue;
+		out[head] = (rest.length ? unsetInside(out[head], [rest.join('.')]) : isMinusOne(out[head]) ? null : out[head]) as IDataObject;
+	}
+	return out;
+}
+
+/**
+ * Keeps the chosen fields (and every identifier) of a record. `unset`: fields (dots for nested ones) where Lofty's -1
+ * means "not set": shown as null, as when Lofty answers null, so that "is empty" in an IF node holds for both.
+ */
+export function pickFields(record: IDataObject, fields: string[], unset: string[] = []): IDataObject {
 	const out: IDataObject = {};
 	for (const [key, value] of Object.entries(record)) {
-		if (fields.includes(key) || isIdentifier(key)) out[key] = value;
+		if (!(fields.includes(key) || isIdentifier(key))) continue;
+		const inner = unset.filter((path) => path.startsWith(`${key}.`)).map((path) => path.slice(key.length + 1));
+		out[key] = (unset.includes(key) && isMinusOne(value) ? null : unsetInside(value, inner)) as IDataObject;
 	}
 	return out;
 }

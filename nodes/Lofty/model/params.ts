@@ -1,28 +1,16 @@
-import { DateTime } from 'luxon';
+import { IANAZone } from 'luxon';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { parseJson } from '../transport/json';
+import { readDate, workflowZone, zoneField, zoneHelp } from './dates';
+import { InvalidValue, show } from './invalid';
 import { collectionOf, collectionsOf } from './collections';
 import type { OperationDef, ParamDef } from './types';
 
 const MAX_INT64 = BigInt('9223372036854775807');
 
-/** A value the user gave that breaks a rule: the message names the field and the rule. */
-export class InvalidValue extends Error {
-	constructor(
-		readonly field: string,
-		readonly rule: string,
-	) {
-		super(`${field}: ${rule}`);
-	}
-}
-
-/** A value quoted in an error message, cut to a readable length. */
-export function show(value: unknown): string {
-	const text = typeof value === 'string' ? value : JSON.stringify(value);
-	return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
+export { InvalidValue, show } from './invalid';
 
 function isEmpty(value: unknown): boolean {
 	return (
@@ -33,11 +21,13 @@ function isEmpty(value: unknown): boolean {
 	);
 }
 
+const ID_RULE = 'must be a Lofty ID (a whole number from 1 to 9223372036854775807)';
+
 /** Checks a Lofty ID: a whole number from 1 to 2^63-1, kept as exact digits. */
 export function toId(field: string, value: unknown): string {
 	const text = typeof value === 'number' ? (Number.isSafeInteger(value) ? String(value) : '') : String(value ?? '').trim();
 	if (!/^\d+$/.test(text) || BigInt(text) < 1n || BigInt(text) > MAX_INT64) {
-		throw new InvalidValue(field, `must be a Lofty ID (a whole number from 1 to 9223372036854775807), got ${show(value)}`);
+		throw new InvalidValue(field, `${ID_RULE}, got ${show(value)}`);
 	}
 	return text.replace(/^0+(?=\d)/, '');
 }
@@ -50,26 +40,34 @@ function toList(field: string, value: unknown): string[] {
 	return list.map((v) => String(v ?? '').trim()).filter((v) => v !== '');
 }
 
-/** Reads a date: ISO 8601, epoch milliseconds, a JS Date or a luxon DateTime (what the date picker and expressions give). */
-export function readDate(field: string, value: unknown): DateTime {
-	let date: DateTime;
-	if (typeof value === 'number' || (typeof value === 'string' && /^\d{10,}$/.test(value.trim()))) {
-		date = DateTime.fromMillis(Number(value), { zone: 'utc' });
-	} else if (value instanceof Date) {
-		date = DateTime.fromJSDate(value);
-	} else if (DateTime.isDateTime(value)) {
-		date = value;
-	} else {
-		date = DateTime.fromISO(String(value).trim(), { setZone: true });
+/**
+ * Tag names from the dropdown (a list), an expression (a list, or text with commas) or a workflow of version 1/1.1
+ * (a list of texts): every entry split at commas, trimmed, empties dropped, repeats dropped ignoring case (the first
+ * spelling stays). Lofty has no tag name with a comma that a person could mean as one tag.
+ */
+export function toTagNames(p: ParamDef, value: unknown): string[] {
+	const entries = Array.isArray(value) ? value : [value];
+	const names: string[] = [];
+	for (const entry of entries) {
+		if (entry === null || entry === undefined) continue;
+		if (typeof entry === 'object') throw new InvalidValue(p.label, `must be tag names (a list or text separated by commas), got ${show(entry)}`);
+		for (const part of String(entry).split(',')) {
+			const name = checkLength(p, part.trim());
+			if (name !== '' && !names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
+		}
 	}
-	if (!date.isValid) {
-		throw new InvalidValue(field, `must be a date and time (ISO 8601 such as 2026-01-31T09:00:00Z, or epoch milliseconds), got ${show(value)}`);
-	}
-	return date;
+	if (p.maxItems !== undefined && names.length > p.maxItems) throw new InvalidValue(p.label, `takes at most ${p.maxItems} tags, got ${names.length}`);
+	return names;
 }
 
-function toEpochOrIso(p: ParamDef, value: unknown): number | string {
-	const date = readDate(p.label, value);
+/** How one item reads dates without a UTC offset: in the workflow's zone; `help` says where that is set. */
+export interface DateReading {
+	zone?: string;
+	help?: string;
+}
+
+function toEpochOrIso(p: ParamDef, value: unknown, dates: DateReading): number | string {
+	const date = readDate(p.label, value, dates.zone, dates.help);
 	if (p.format === 'iso') return date.toISO() as string;
 	if (p.format === 'date') return date.toFormat('MMM d, yyyy', { locale: 'en-US' });
 	return date.toMillis();
@@ -126,7 +124,7 @@ function locatorValue(p: ParamDef, raw: unknown): unknown {
 }
 
 /** Converts one parameter value to what the request needs; undefined means "leave it out". */
-export function convert(p: ParamDef, raw: unknown): unknown {
+export function convert(p: ParamDef, raw: unknown, dates: DateReading = {}): unknown {
 	if (p.type !== 'boolean' && p.type !== 'number' && isEmpty(raw)) {
 		if (p.required) {
 			throw new InvalidValue(p.label, p.requiredCode ? `is required (Lofty would answer ${p.requiredCode})` : 'is required');
@@ -160,16 +158,25 @@ export function convert(p: ParamDef, raw: unknown): unknown {
 		case 'locator': {
 			const id = locatorValue(p, raw);
 			if (p.locator?.idKind === 'text') return checkLength(p, String(id).trim());
+			if (typeof id !== 'number' && !/^\s*\d+\s*$/.test(String(id ?? ''))) {
+				// Text (a name, a link) where an ID belongs: say what an ID is and where the other ways are.
+				const other = p.locator?.urlRegex ? ', or switch the field to By URL and paste the link from Lofty, or to From List to search' : ', or switch the field to From List to search';
+				throw new InvalidValue(p.label, `${ID_RULE}, got ${show(id)}; a ${p.label.toLowerCase()} ID is digits only (e.g. ${p.locator?.idPlaceholder})${other}`);
+			}
 			return toId(p.label, id);
 		}
 		case 'dateTime':
-			return toEpochOrIso(p, raw);
+			return toEpochOrIso(p, raw, dates);
 		case 'stringList': {
 			const list = toList(p.label, raw).map((v) => checkLength(p, v));
 			if (p.maxItems !== undefined && list.length > p.maxItems) {
 				throw new InvalidValue(p.label, `takes at most ${p.maxItems} entries, got ${list.length}`);
 			}
 			return list.length ? list : undefined;
+		}
+		case 'tagList': {
+			const names = toTagNames(p, raw);
+			return names.length ? names : undefined;
 		}
 		case 'idList': {
 			const list = toList(p.label, raw).map((v) => toId(p.label, v));
@@ -191,7 +198,7 @@ export function convert(p: ParamDef, raw: unknown): unknown {
 			const converted = (rows as IDataObject[]).map((row) => {
 				const out: IDataObject = {};
 				for (const field of p.fields ?? []) {
-					const v = convert(field, row[field.name]);
+					const v = convert(field, row[field.name], dates);
 					if (v !== undefined) out[field.key ?? field.name] = v as IDataObject;
 				}
 				return out;
@@ -212,6 +219,11 @@ export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: 
 	for (const { name } of collectionsOf(op)) {
 		collections[name] = ctx.getNodeParameter(name, itemIndex, {}, { extractValue: true }) as IDataObject;
 	}
+	// The operation's Time Zone, when set to a zone, wins over the workflow's (it is checked as a field below).
+	const zoneParam = zoneField(op);
+	const given = zoneParam && (zoneParam.required || zoneParam.top ? ctx.getNodeParameter(zoneParam.name, itemIndex, '') : collections[collectionOf(op, zoneParam).name]?.[zoneParam.name]);
+	const zone = typeof given === 'string' && IANAZone.isValidZone(given.trim()) ? given.trim() : workflowZone(ctx);
+	const dates: DateReading = { zone, help: zoneHelp(op) };
 	try {
 		for (const p of op.params) {
 			let raw = p.required || p.top
@@ -221,7 +233,7 @@ export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: 
 				if (!p.sendDefault || p.default === undefined) continue;
 				raw = p.default;
 			}
-			const value = convert(p, raw);
+			const value = convert(p, raw, dates);
 			if (p.sendOnlyIfTrue && value !== true) continue;
 			if (value !== undefined) values[p.name] = value as IDataObject;
 		}

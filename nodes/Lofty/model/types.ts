@@ -10,6 +10,9 @@ import type { QueryValue } from '../transport/request';
  * - locator: a record picked from a searchable list, by ID or by URL (see LocatorDef), sent like `id`;
  * - dateTime: n8n's date picker, sent as epoch milliseconds unless `format` says otherwise;
  * - stringList / idList: several values, sent as an array (body) or comma-joined (query);
+ * - tagList: lead tag names picked from the team's tags (a dropdown) or given by an expression (a list or
+ *   comma-separated text); split, trimmed, deduplicated ignoring case, and spelled as the team's existing tag
+ *   (model/tags.ts); sent like stringList;
  * - fixedCollection: rows of sub-fields (for example assignees), sent as an array of objects.
  */
 export type ParamType =
@@ -23,6 +26,7 @@ export type ParamType =
 	| 'locator'
 	| 'dateTime'
 	| 'stringList'
+	| 'tagList'
 	| 'idList'
 	| 'fixedCollection';
 
@@ -143,6 +147,11 @@ export interface OperationDef {
 	unwrap?: string;
 	/** Get and Get Many of records with many fields: the fields the "Simplified" output keeps. */
 	simplify?: string[];
+	/**
+	 * Record fields (dots for nested ones, through arrays) where Lofty answers -1 for "not set": the Simplified and
+	 * Selected Fields outputs show null there, as when Lofty answers null; Raw keeps Lofty's answer.
+	 */
+	unsetNumbers?: string[];
 	/**
 	 * The node version that brought the Output choice to this operation when version 1 had no Simplify switch
 	 * for it: version 1 workflows keep the full record.

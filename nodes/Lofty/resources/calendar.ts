@@ -1,6 +1,7 @@
 import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
+import { workflowZone as zoneOfWorkflow } from '../model/dates';
 import { InvalidValue } from '../model/params';
 import type { OperationContext, OperationDef, ParamDef, ResourceDef } from '../model/types';
 import { CALENDAR_TIME_READING, windowOnWire } from './calendarTime';
@@ -58,10 +59,7 @@ function rawValue(op: OperationContext, name: string, collection?: string): unkn
 }
 
 /** The time zone of the workflow, when n8n provides it. */
-function workflowZone(op: OperationContext): string | undefined {
-	const ctx = op.ctx as { getTimezone?: () => string };
-	return typeof ctx.getTimezone === 'function' ? ctx.getTimezone() : undefined;
-}
+const workflowZone = (op: OperationContext): string | undefined => zoneOfWorkflow(op.ctx);
 
 function checkZone(op: OperationContext): string | undefined {
 	const zone = op.values.timeZoneCode as string | undefined;
@@ -90,11 +88,16 @@ export function calendarTime(label: string, raw: unknown, zone: string | undefin
 		else {
 			throw new InvalidValue(
 				label,
-				`has no UTC offset; add one (e.g. 2026-03-01T14:00:00-08:00) or set Time Zone, got "${String(raw)}"`,
+				`has no UTC offset; add one (e.g. 2026-03-01T14:00:00-08:00) or set the Time Zone field, got "${String(raw)}"`,
 			);
 		}
 	}
-	if (!date.isValid) throw new InvalidValue(label, `must be a date and time (ISO 8601 such as 2026-03-01T14:00:00-08:00), got "${String(raw)}"`);
+	if (!date.isValid) {
+		throw new InvalidValue(
+			label,
+			`must be a date and time (ISO 8601 such as 2026-03-01T14:00:00-08:00), got "${String(raw)}"; a time without a UTC offset is read in the Time Zone field, or when that is empty in the workflow's time zone (Workflow Settings > Timezone)`,
+		);
+	}
 	return date;
 }
 
@@ -179,7 +182,7 @@ export const calendar: ResourceDef = {
 			value: 'create',
 			name: 'Create',
 			action: 'Create a task or appointment',
-			description: 'Add a task or an appointment for a lead to the calendar',
+			description: 'Add a task or an appointment for a lead to the calendar, the kind chosen in the node (or by an expression); Task > Create and Appointment > Create make one kind each',
 			method: 'POST',
 			path: '/v2.0/calendar',
 			params: [
@@ -242,7 +245,7 @@ export const calendar: ResourceDef = {
 				{ name: 'address', label: 'Address', type: 'string', in: 'body', description: 'Where the appointment takes place (appointments only)' },
 			],
 			validate(op) {
-				const zone = checkZone(op);
+				const zone = checkZone(op) ?? workflowZone(op);
 				checkStartEnd(op, zone);
 				if (op.values.type !== 'APPOINTMENT' && op.values.address !== undefined) {
 					throw new InvalidValue('Address', 'applies to appointments only; remove it or set Type to Appointment');

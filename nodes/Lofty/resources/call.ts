@@ -83,7 +83,7 @@ export const call: ResourceDef = {
 			value: 'getByCommunicationId',
 			name: 'Get By Communication ID',
 			action: 'Get a call by communication ID',
-			description: 'One call by its communication ID (V2), e.g. the "timelineId" of a Call webhook; same as Communication > Get Call',
+			description: 'One call by its communication ID (V2), e.g. the "timelineId" of a Call webhook; the same request as Communication > Get Call, use either',
 			method: 'GET',
 			path: '/v2.0/communication/call/{communicationId}',
 			params: [

@@ -179,8 +179,8 @@ export const communication: ResourceDef = {
 		{
 			value: 'getCall',
 			name: 'Get Call',
-			action: 'Get a call by communication ID',
-			description: 'One call by its communication ID (V2); a logged call has no dialer details',
+			action: "Get a call from a lead's communications by ID",
+			description: 'One call by its communication ID (V2); a logged call has no dialer details; the same request as Call > Get By Communication ID, use either',
 			method: 'GET',
 			path: '/v2.0/communication/call/{communicationId}',
 			params: [communicationId('Call')],

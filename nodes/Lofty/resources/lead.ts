@@ -4,7 +4,7 @@ import { InvalidValue } from '../model/params';
 import type { LocatorDef, OperationContext, ParamDef, ResourceDef } from '../model/types';
 import { CUSTOM_FIELDS_BY_NAME } from '../model/customFields';
 import { LEAD_CUSTOM_FIELDS } from './customFieldSources';
-import { inquiryFields, leadWriteFields, propertyFields } from './leadFields';
+import { inquiryFields, leadWriteFields, propertyFields, tagField } from './leadFields';
 import { createOrUpdateOperation } from './leadUpsert';
 
 export const LEAD_LOCATOR: LocatorDef = {
@@ -57,6 +57,19 @@ function checkOwnership(op: OperationContext): void {
 
 const TAG_FIELDS = ['tags', 'tagsAdd', 'tagsRemove'];
 
+/**
+ * Numbers Lofty's live service answers -1 for when they are not set (api-notes.md): null in the shaped outputs, as when
+ * Lofty answers null (docs/api-readings.md, row 16).
+ */
+const LEAD_UNSET = [
+	'assignedUserId',
+	'lenderUserId',
+	'pondId',
+	'ownershipId',
+	...['priceMin', 'priceMax', 'bedroomsMin', 'bedroomsMax'].map((f) => `leadInquiry.${f}`),
+	...['price', 'priceMin', 'priceMax', 'bedrooms', 'bathrooms', 'squareFeet', 'lotSize', 'parkingSpace', 'floors'].map((f) => `leadPropertyList.${f}`),
+];
+
 /** The fields of the Simplified output of Get and Get Many (node version 1.1). */
 const LEAD_SIMPLE = ['firstName', 'lastName', 'emails', 'phones', 'stage', 'source', 'tags', 'leadTypes', 'assignedUser', 'score', 'createTime', 'lastTouch'];
 
@@ -75,6 +88,10 @@ export const lead: ResourceDef = {
 			params: [
 				{ name: 'firstName', label: 'First Name', type: 'string', in: 'body', required: true, maxLength: 30, placeholder: 'e.g. Jane', hint: 'Email, phone, tags and more are under Additional Fields' },
 				...leadWriteFields(),
+				tagField('tags', 'Tags', 'Tags the new lead gets'),
+				// Saved workflows may hold Tags to Add on Create (Lofty adds both on create). It stays an option: n8n drops a
+				// saved value that its field list no longer has when it loads the workflow. Removing it needs a node version.
+				tagField('tagsAdd', 'Tags to Add', 'On a new lead the same as Tags (kept so that earlier workflows run as before); use Tags'),
 				assignedUser,
 				{
 					name: 'assignGroupId',
@@ -108,6 +125,7 @@ export const lead: ResourceDef = {
 			unwrap: 'lead',
 			simplify: LEAD_SIMPLE,
 			simplifyFrom: 1.1,
+			unsetNumbers: LEAD_UNSET,
 			customFields: LEAD_CUSTOM_FIELDS,
 		},
 		{
@@ -129,8 +147,8 @@ export const lead: ResourceDef = {
 				{ name: 'contacted', label: 'Contacted', type: 'boolean', in: 'query', description: 'Whether to keep only leads that have (on) or have not (off) been contacted' },
 				{ name: 'segments', label: 'Segments', type: 'stringList', in: 'query' },
 				{ name: 'groups', label: 'Groups (Deprecated)', type: 'stringList', in: 'query', description: 'Group names; use Segments instead' },
-				{ name: 'allTags', label: 'Has All Tags', type: 'stringList', in: 'query' },
-				{ name: 'anyTags', label: 'Has Any Tag', type: 'stringList', in: 'query' },
+				tagField('allTags', 'Has All Tags', 'Only leads that have every one of these tags', true),
+				tagField('anyTags', 'Has Any Tag', 'Only leads that have at least one of these tags', true),
 				{ name: 'groupIds', label: 'Office ID', type: 'id', in: 'query' },
 				{ name: 'querySubGroup', label: 'Include Sub-Offices', type: 'boolean', in: 'query', description: 'Whether leads of sub-offices are included' },
 				{ name: 'languages', label: 'Languages', type: 'stringList', in: 'query', placeholder: 'e.g. en' },
@@ -144,6 +162,7 @@ export const lead: ResourceDef = {
 			],
 			simplify: LEAD_SIMPLE,
 			simplifyFrom: 1.1,
+			unsetNumbers: LEAD_UNSET,
 			customFields: LEAD_CUSTOM_FIELDS,
 		},
 		{
@@ -159,7 +178,9 @@ export const lead: ResourceDef = {
 				{ name: 'firstName', label: 'First Name', type: 'string', in: 'body', maxLength: 30 },
 				...leadWriteFields(),
 				{ ...assignedUser, description: 'Agent to assign the lead to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.' },
-				{ name: 'tagsRemove', label: 'Tags to Remove', type: 'stringList', in: 'body', description: 'Tag names removed after Tags / Tags to Add are applied; names not on the lead are ignored' },
+				tagField('tagsAdd', 'Tags to Add', 'Tags added to those the lead already has'),
+				tagField('tags', 'Replace All Tags With', 'The lead ends up with exactly these tags (its other tags are removed)'),
+				{ ...tagField('tagsRemove', 'Tags to Remove', 'Tags taken off the lead after the tags above are applied; names not on the lead are ignored'), maxLength: undefined },
 				{ name: 'clearAllTags', label: 'Clear All Tags', type: 'boolean', in: 'body', sendOnlyIfTrue: true, description: 'Whether to remove every tag; cannot be combined with the other tag fields, which it would override' },
 				{ name: 'isHidden', label: 'Hidden', type: 'boolean', in: 'body', description: 'Whether the lead is hidden' },
 			],
@@ -172,7 +193,7 @@ export const lead: ResourceDef = {
 				if (op.values.clearAllTags === true && TAG_FIELDS.some((name) => op.values[name] !== undefined)) {
 					throw new InvalidValue(
 						'Clear All Tags',
-						'removes every tag and overrides Tags, Tags to Add and Tags to Remove; to replace all tags with a new set use "Tags (Replace All)" alone',
+						'removes every tag and overrides Tags to Add, Replace All Tags With and Tags to Remove; to replace all tags with a new set use "Replace All Tags With" alone',
 					);
 				}
 			},
@@ -390,4 +411,4 @@ export const lead: ResourceDef = {
 
 // Create or Update takes the fields of Create and writes with Create or Update.
 const byValue = (value: string) => lead.operations.find((op) => op.value === value)!;
-lead.operations.splice(1, 0, createOrUpdateOperation({ create: byValue('create'), update: byValue('update'), simplify: LEAD_SIMPLE }));
+lead.operations.splice(1, 0, { ...createOrUpdateOperation({ create: byValue('create'), update: byValue('update'), simplify: LEAD_SIMPLE }), unsetNumbers: LEAD_UNSET });

@@ -119,7 +119,17 @@ export const LEAD_TYPES: INodePropertyOptions[] = [
 	['Seller', 1],
 ].map(([name, value]) => ({ name: name as string, value }));
 
-/** Fields that LeadRequest (create) and EditLeadRequest (update) share. */
+/** What every tag field says: where names come from and what happens to them. */
+const TAG_HINT =
+	"Pick from your Lofty tags, or use an expression giving a list or names separated by commas. A name that matches a tag in another case uses that tag's spelling";
+
+/** A field of lead tag names (a dropdown of the team's tags, see ParamDef type `tagList`); `filter`: a search, which creates nothing. */
+export function tagField(name: string, label: string, description: string, filter = false): ParamDef {
+	const hint = filter ? `${TAG_HINT}.` : `${TAG_HINT}; a new name creates the tag as typed.`;
+	return { name, label, type: 'tagList', in: filter ? 'query' : 'body', loadOptions: 'getTags', maxLength: filter ? undefined : 64, description, hint };
+}
+
+/** Fields that LeadRequest (create) and EditLeadRequest (update) share; tags differ (see lead.ts). */
 export function leadWriteFields(): ParamDef[] {
 	return [
 		{ name: 'lastName', label: 'Last Name', type: 'string', in: 'body', maxLength: 30, description: 'Lofty keeps only the first 30 characters' },
@@ -130,8 +140,6 @@ export function leadWriteFields(): ParamDef[] {
 		{ name: 'source', label: 'Source', type: 'string', in: 'body', description: 'Where the lead came from, e.g. Zillow' },
 		{ name: 'referredBy', label: 'Referred By', type: 'string', in: 'body' },
 		{ name: 'segments', label: 'Segments', type: 'stringList', in: 'body', maxLength: 30 },
-		{ name: 'tags', label: 'Tags (Replace All)', type: 'stringList', in: 'body', maxLength: 64, description: 'Tag names; the lead ends up with exactly these tags' },
-		{ name: 'tagsAdd', label: 'Tags to Add', type: 'stringList', in: 'body', maxLength: 64, description: 'Tag names added to the tags the lead already has' },
 		{ name: 'birthday', label: 'Birthday', type: 'dateTime', in: 'body', format: 'date', description: 'Sent in Lofty\'s "MMM d, yyyy" form' },
 		{ name: 'language', label: 'Language', type: 'options', in: 'body', options: languages, default: 'en' },
 		{ name: 'buyingTimeFrame', label: 'Buying Time Frame', type: 'options', in: 'body', options: timeFrames, default: '1-3' },

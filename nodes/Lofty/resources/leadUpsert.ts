@@ -8,6 +8,7 @@ import type { OperationContext, OperationDef } from '../model/types';
 import { accountOf, loftyRequest } from '../transport/request';
 import { afterWrite, onlyEmptyFields } from './leadFillEmpty';
 import { type KnownLead, emailKey, forget, normalPhone, personKeys, phoneKey, phoneSearchValues, recall, remember } from './leadKeys';
+import { tagField } from './leadFields';
 
 /**
  * Lead > Create or Update: finds the person by email, else by phone (Lofty's precise search), then updates the one
@@ -330,7 +331,7 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				description: 'Finds the lead (when Match By allows), and is added to its phones. Compared with its country code (10 digits without one are a US number); an extension is ignored.',
 			},
 			...fields,
-			{ name: 'tags', label: 'Tags', type: 'stringList', in: 'body', maxLength: 64, description: "Tag names added to the lead's tags (see Options > Replace Tags)" },
+			tagField('tags', 'Tags', "Tags added to the lead's tags (see Options > Replace Tags)"),
 			{
 				name: 'onMultiple',
 				label: 'If Several Match',

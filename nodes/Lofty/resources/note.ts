@@ -77,7 +77,7 @@ export const note: ResourceDef = {
 		{
 			value: 'create',
 			name: 'Create',
-			action: 'Create a note',
+			action: 'Add a note to a lead',
 			description: 'Add a note to a lead',
 			method: 'POST',
 			path: '/v1.0/notes',

@@ -81,6 +81,10 @@ export const notification: ResourceDef = {
 				'20012': 'The subject or the body was blank.',
 			},
 		},
-		sendSmsViaAiNumber,
+		{
+			...sendSmsViaAiNumber,
+			action: 'Send an SMS notification to yourself from the AI number',
+			description: "Text the phone of the Lofty user behind this credential from their Sales Agent's AI number; the same request as Sales Agent > Send SMS From AI Number. Use Send SMS for Lofty's system number",
+		},
 	],
 };

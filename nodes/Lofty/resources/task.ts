@@ -1,7 +1,8 @@
 import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { InvalidValue } from '../model/params';
+import { workflowZone } from '../model/dates';
+import { InvalidValue, show } from '../model/params';
 import type { LocatorDef, OperationContext, OperationDef, ParamDef, ResourceDef } from '../model/types';
 import { valueAt } from '../transport/pagination';
 import { leadInPath } from './lead';
@@ -60,7 +61,8 @@ export const addressParam: ParamDef = {
 	description: 'Where it takes place (used mainly by appointments)',
 };
 
-const TIME_HINT = 'Give a UTC offset (e.g. 2026-03-01T15:00:00-08:00) or set Time Zone';
+const TIME_HINT =
+	"A time without a UTC offset (as the date picker gives) is in Time Zone, or when that is empty in the workflow's time zone (Workflow Settings > Timezone)";
 
 /** A V2 time: sent as ISO 8601 with its UTC offset. */
 export function v2Time(name: 'startAt' | 'endAt', label: string, required = false): ParamDef {
@@ -101,29 +103,29 @@ export function checkTimeZone(op: OperationContext): string | undefined {
  * with neither is refused. So: a time with an offset (or an instant: epoch ms, a Date, a Luxon DateTime) is sent with
  * its offset; a time without one is read in Time Zone, or refused here when Time Zone is not set.
  */
-function toV2Time(label: string, raw: unknown, zone: string | undefined): DateTime {
+function toV2Time(label: string, raw: unknown, zone: string | undefined, zoneAt: string): DateTime {
+	const help = `a time without a UTC offset is read in ${zoneAt} > Time Zone, or when that is empty in the workflow's time zone (Workflow Settings > Timezone)`;
 	let time: DateTime;
 	if (DateTime.isDateTime(raw)) time = raw;
 	else if (raw instanceof Date) time = DateTime.fromJSDate(raw);
 	else if (typeof raw === 'number' || /^\d{10,}$/.test(String(raw).trim())) time = DateTime.fromMillis(Number(raw), { zone: 'utc' });
 	else {
-		const text = String(raw).trim();
+		const text = String(raw).trim().replace(/^(\d{4}-\d{2}-\d{2}) (?=\d)/, '$1T');
 		if (HAS_OFFSET.test(text)) return DateTime.fromISO(text, { setZone: true });
-		if (!zone) throw new InvalidValue(label, `has no UTC offset ("${text}"): add one, e.g. 2026-03-01T15:00:00-08:00 or 2026-03-01T23:00:00Z, or set Time Zone`);
+		if (!zone) throw new InvalidValue(label, `has no UTC offset ("${text}"): add one, e.g. 2026-03-01T15:00:00-08:00 or 2026-03-01T23:00:00Z, or set ${zoneAt} > Time Zone`);
 		time = DateTime.fromISO(text, { zone });
 	}
-	if (!time.isValid) throw new InvalidValue(label, 'must be a date and time (ISO 8601 such as 2026-03-01T15:00:00-08:00)');
+	if (!time.isValid) throw new InvalidValue(label, `must be a date and time (ISO 8601 such as 2026-03-01T15:00:00-08:00), got ${show(raw)}; ${help}`);
 	return zone ? time.setZone(zone) : time;
 }
 
 /** Checks Time Zone and converts Start / End (named by label) to ISO with offset; End must not precede Start. */
-export function resolveTimes(op: OperationContext, fields: Array<{ name: 'startAt' | 'endAt'; label: string; collection?: string }>): void {
-	const zone = checkTimeZone(op);
+export function resolveTimes(op: OperationContext, fields: Array<{ name: 'startAt' | 'endAt'; label: string; collection?: string }>, zoneAt = 'Additional Fields'): void {
+	const zone = checkTimeZone(op) ?? workflowZone(op.ctx);
 	const times: Partial<Record<'startAt' | 'endAt', DateTime>> = {};
 	for (const field of fields) {
 		if (op.values[field.name] === undefined) continue;
-		const time = toV2Time(field.label, rawValue(op, field.name, field.collection) ?? op.values[field.name], zone);
-		if (!time.isValid) throw new InvalidValue(field.label, 'must be a date and time (ISO 8601 such as 2026-03-01T15:00:00-08:00)');
+		const time = toV2Time(field.label, rawValue(op, field.name, field.collection) ?? op.values[field.name], zone, zoneAt);
 		times[field.name] = time;
 		op.values[field.name] = time.toISO({ suppressMilliseconds: true }) as string;
 	}
@@ -230,7 +232,7 @@ const operations: OperationDef[] = [
 		value: 'create',
 		name: 'Create',
 		action: 'Create a task',
-		description: 'Create a task on a lead (V2)',
+		description: 'Create a task on a lead (V2): use this for a task; Appointment > Create for a meeting, Calendar > Create to pick either in one node, Task > Create (V1) only for the older deadline-only form, Sales Agent > Create Plan Tasks to let the AI plan tasks',
 		method: 'POST',
 		path: '/v2.0/tasks',
 		params: [
@@ -254,7 +256,7 @@ const operations: OperationDef[] = [
 		value: 'get',
 		name: 'Get',
 		action: 'Get a task',
-		description: 'Get a task (or an appointment) by ID (V2)',
+		description: 'Get a task (or an appointment) by ID (V2); Appointment > Get is the same request for appointments',
 		method: 'GET',
 		path: '/v2.0/tasks/{taskId}',
 		params: [taskInPath],
@@ -265,7 +267,7 @@ const operations: OperationDef[] = [
 		value: 'getAll',
 		name: 'Get Many',
 		action: 'Get many tasks of a lead',
-		description: 'All tasks of a lead, optionally with its appointments (V2)',
+		description: 'All tasks of a lead, optionally with its appointments (V2); Appointment > Get Many lists only the appointments',
 		method: 'GET',
 		path: '/v2.0/tasks',
 		optionalTitle: 'Options',
@@ -314,7 +316,7 @@ const operations: OperationDef[] = [
 		value: 'update',
 		name: 'Update',
 		action: 'Update a task',
-		description: 'Change the description, times or address of a task (V2); to complete it use Finish',
+		description: 'Change the description, times or address of a task (V2); to complete it use Finish; the same request as Appointment > Update',
 		method: 'PUT',
 		path: '/v2.0/tasks/{taskId}',
 		optionalTitle: 'Update Fields',
@@ -324,7 +326,7 @@ const operations: OperationDef[] = [
 			resolveTimes(op, [
 				{ name: 'startAt', label: 'Start', collection: 'updateFields' },
 				{ name: 'endAt', label: 'Due At', collection: 'updateFields' },
-			]);
+			], 'Update Fields');
 		},
 		output: byTask({ updated: true }),
 	},
@@ -332,7 +334,7 @@ const operations: OperationDef[] = [
 		value: 'delete',
 		name: 'Delete',
 		action: 'Delete a task',
-		description: 'Delete a task (or an appointment) by ID (V2)',
+		description: 'Delete a task (or an appointment) by ID (V2); the same request as Appointment > Delete',
 		method: 'DELETE',
 		path: '/v2.0/tasks/{taskId}',
 		params: [taskInPath],
@@ -342,7 +344,7 @@ const operations: OperationDef[] = [
 		value: 'finish',
 		name: 'Finish',
 		action: 'Mark a task as finished',
-		description: 'Mark a task (or an appointment) as finished (V2)',
+		description: 'Mark a task (or an appointment) as finished (V2); the same request as Appointment > Finish',
 		method: 'POST',
 		path: '/v2.0/tasks/{taskId}/finish',
 		params: [taskInPath],
@@ -352,7 +354,7 @@ const operations: OperationDef[] = [
 		value: 'unfinish',
 		name: 'Unfinish',
 		action: 'Reopen a finished task',
-		description: 'Mark a finished task (or appointment) as open again (V2)',
+		description: 'Mark a finished task (or appointment) as open again (V2); the same request as Appointment > Unfinish',
 		method: 'POST',
 		path: '/v2.0/tasks/{taskId}/unfinish',
 		params: [taskInPath],
@@ -364,7 +366,7 @@ const operations: OperationDef[] = [
 		value: 'createV1',
 		name: 'Create (V1)',
 		action: 'Create a task with the V1 API',
-		description: 'Create a task on a lead with the older V1 endpoint (deadline only)',
+		description: 'Create a task on a lead with the older V1 endpoint (deadline only); prefer Task > Create for new workflows',
 		method: 'POST',
 		path: '/v1.0/tasks',
 		params: [
@@ -379,7 +381,7 @@ const operations: OperationDef[] = [
 		value: 'getV1',
 		name: 'Get (V1)',
 		action: 'Get a task with the V1 API',
-		description: 'Get a task by ID with the older V1 endpoint (times as UTC text); appointments are not found here',
+		description: 'Get a task by ID with the older V1 endpoint (times as UTC text); appointments are not found here; prefer Get for new workflows',
 		method: 'GET',
 		path: '/v1.0/tasks/{taskId}',
 		params: [taskInPath],
@@ -390,7 +392,7 @@ const operations: OperationDef[] = [
 		value: 'getAllV1',
 		name: 'Get Many (V1)',
 		action: 'Get many tasks of a lead with the V1 API',
-		description: 'All tasks of a lead with the older V1 endpoint (no appointments)',
+		description: 'All tasks of a lead with the older V1 endpoint (no appointments); prefer Get Many for new workflows',
 		method: 'GET',
 		path: '/v1.0/tasks',
 		params: [{ ...leadInPath, in: 'query' }],
@@ -401,7 +403,7 @@ const operations: OperationDef[] = [
 		value: 'updateV1',
 		name: 'Update (V1)',
 		action: 'Update a task with the V1 API',
-		description: 'Change a task, or mark it finished, with the older V1 endpoint',
+		description: 'Change a task, or mark it finished, with the older V1 endpoint; prefer Update and Finish for new workflows',
 		method: 'PUT',
 		path: '/v1.0/tasks/{taskId}',
 		optionalTitle: 'Update Fields',
@@ -445,7 +447,7 @@ const operations: OperationDef[] = [
 		value: 'deleteV1',
 		name: 'Delete (V1)',
 		action: 'Delete a task with the V1 API',
-		description: 'Delete a task by ID with the older V1 endpoint',
+		description: 'Delete a task by ID with the older V1 endpoint; prefer Delete for new workflows',
 		method: 'DELETE',
 		path: '/v1.0/tasks/{taskId}',
 		params: [taskInPath],

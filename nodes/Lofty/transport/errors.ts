@@ -1,6 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { REJECTED_ACCESS_TOKEN, REJECTED_API_KEY } from '../../../credentials/common';
 import { LOFTY_ERROR_CODES } from './errorCodes';
 
 /** One failed Lofty answer, whatever shape its body had. */
@@ -79,12 +80,12 @@ export function findFailure(httpCode: number, body: unknown): LoftyFailure | und
 	return { httpCode, code, message: message ?? `HTTP ${httpCode}` };
 }
 
-const CREDENTIAL_HINT =
+/** Code 200058: the user in the token does not exist, which is what an API key sent as an OAuth token gives. */
+const BEARER_HINT =
 	'Check the credential. A Lofty API key (Lofty: Settings > Integrations > API) belongs in the "Lofty API" credential, which sends it as "token <key>"; an OAuth access token is sent as "Bearer". Sending an API key as Bearer gives code 200058. If the key was regenerated or the OAuth app lost access, update or reconnect the credential.';
 
 const HINTS_BY_CODE: Record<string, string> = {
-	'200058': CREDENTIAL_HINT,
-	BAD_CREDENTIALS: CREDENTIAL_HINT,
+	'200058': BEARER_HINT,
 	'200100':
 		"The OAuth app is not granted this endpoint. In Lofty's developer portal, add this API to the app's scopes and reconnect the credential (adding scopes to a production app invalidates existing tokens).",
 	VENDOR_HAS_NO_PERMISSION:
@@ -105,8 +106,6 @@ function hintFor(failure: LoftyFailure, hints: Record<string, string> = {}): str
 	const byCode = code === undefined ? undefined : (hints[code] ?? HINTS_BY_CODE[code]);
 	if (byCode) return byCode;
 	switch (failure.httpCode) {
-		case 401:
-			return CREDENTIAL_HINT;
 		case 403:
 			return 'The user behind this credential may not do this: for leads, only the owner or a shared agent may; for OAuth apps the endpoint must be granted in the developer portal.';
 		case 404:
@@ -131,12 +130,30 @@ export function failureMessage(failure: LoftyFailure): string {
 	return `Lofty error (${status}${code}): ${text}`;
 }
 
-export function toNodeApiError(node: INode, failure: LoftyFailure, itemIndex: number, hints?: Record<string, string>): NodeApiError {
+/**
+ * A rejected credential (HTTP 401, or BAD_CREDENTIALS) is told as the credential test tells it, with what to do for
+ * the credential in use; the token-or-Bearer explanation belongs to code 200058 only (an API key sent as Bearer).
+ */
+function rejectedCredential(failure: LoftyFailure, credentialType?: string): { message: string; description: string } | undefined {
+	if (!(failure.httpCode === 401 || String(failure.code) === 'BAD_CREDENTIALS')) return undefined;
+	const oauth = credentialType === 'loftyOAuth2Api';
+	const said = `${failureMessage(failure).replace(/^Lofty error /, 'Lofty answered ')}.`;
+	return {
+		message: oauth ? REJECTED_ACCESS_TOKEN : REJECTED_API_KEY,
+		description: oauth
+			? `${said} n8n could not refresh the token, so the connection has to be made again. Nothing was changed in Lofty.`
+			: `${said} The key is kept in this node's "Lofty API" credential; a key regenerated in Lofty replaces the old one. Nothing was changed in Lofty.`,
+	};
+}
+
+/** `credentialType`: the node's credential (loftyApi or loftyOAuth2Api), so a rejected one gets the matching advice. */
+export function toNodeApiError(node: INode, failure: LoftyFailure, itemIndex: number, hints?: Record<string, string>, credentialType?: string): NodeApiError {
 	const response: JsonObject = { httpCode: failure.httpCode, message: failure.message };
 	if (failure.code !== undefined) response.code = failure.code;
+	const rejected = rejectedCredential(failure, credentialType);
 	return new NodeApiError(node, response, {
-		message: failureMessage(failure),
-		description: hintFor(failure, hints),
+		message: rejected?.message ?? failureMessage(failure),
+		description: rejected?.description ?? hintFor(failure, hints),
 		httpCode: String(failure.httpCode),
 		itemIndex,
 	});

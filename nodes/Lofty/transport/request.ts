@@ -326,7 +326,7 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 			continue;
 		}
 		const failure = findFailure(response.statusCode, response.body);
-		if (failure) throw toNodeApiError(ctx.getNode(), failure, itemIndex, request.hints);
+		if (failure) throw toNodeApiError(ctx.getNode(), failure, itemIndex, request.hints, type);
 		return response.body;
 	}
 }

@@ -1,9 +1,28 @@
 /** Wire shapes of leads and their parts: LeadResponse, saved searches, activities (field names from the OpenAPI schemas). */
+import { readingsOf } from '../../core/readings';
 import type { Store } from '../../core/store';
 import { isoInZone, isoUtc } from '../../core/time';
 import type { ActivityV1, ActivityV2, Lead, SavedSearch } from '../../core/types';
 
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : isoUtc(ms));
+
+/** Numbers of the inquiry and of a property that Lofty answers for every lead, set or not (LeadInquiry, LeadProperty). */
+const INQUIRY_NUMBERS = ['priceMin', 'priceMax', 'bedroomsMin', 'bedroomsMax'];
+const PROPERTY_NUMBERS = ['price', 'priceMin', 'priceMax', 'bedrooms', 'bathrooms', 'squareFeet', 'lotSize', 'parkingSpace', 'floors'];
+
+/**
+ * An unset number as the reading unsetNumbers says: -1 as Lofty's live service answers it (`live`, the default), or
+ * null (`null`). Seventeen fields: four of the lead, four of its inquiry, nine of each property.
+ */
+function unsetAs(store: Store): -1 | null {
+	return readingsOf(store).get('unsetNumbers') === 'live' ? -1 : null;
+}
+
+function withUnset(record: Record<string, unknown>, fields: string[], unset: -1 | null): Record<string, unknown> {
+	const out = { ...record };
+	for (const name of fields) if (out[name] === undefined || out[name] === null) out[name] = unset;
+	return out;
+}
 
 /** Field names of LeadResponse, in wire order. */
 export const LEAD_FIELDS = [
@@ -19,6 +38,7 @@ export const LEAD_FIELDS = [
 /** LeadResponse */
 export function leadView(lead: Lead, store: Store): Record<string, unknown> {
 	const assigned = lead.assignedUserId !== null ? store.getUser(lead.assignedUserId) : undefined;
+	const unset = unsetAs(store);
 	return {
 		cannotText: lead.cannotText,
 		cannotCall: lead.cannotCall,
@@ -34,9 +54,9 @@ export function leadView(lead: Lead, store: Store): Record<string, unknown> {
 		source: lead.source,
 		stageId: lead.stageId,
 		stage: lead.stage,
-		assignedUserId: lead.assignedUserId ?? -1,
+		assignedUserId: lead.assignedUserId ?? unset,
 		assignedUser: assigned ? `${assigned.firstName} ${assigned.lastName}` : '',
-		lenderUserId: lead.lenderUserId ?? -1,
+		lenderUserId: lead.lenderUserId ?? unset,
 		score: lead.score,
 		tags: lead.tags.map((t) => ({
 			leadId: lead.leadId,
@@ -58,8 +78,8 @@ export function leadView(lead: Lead, store: Store): Record<string, unknown> {
 		twitter: lead.twitter,
 		hiddenFlag: lead.hiddenFlag,
 		referredBy: lead.referredBy,
-		leadInquiry: lead.leadInquiry,
-		leadPropertyList: lead.properties,
+		leadInquiry: lead.leadInquiry && withUnset(lead.leadInquiry, INQUIRY_NUMBERS, unset),
+		leadPropertyList: lead.properties.map((p) => withUnset(p as unknown as Record<string, unknown>, PROPERTY_NUMBERS, unset)),
 		customAttributes: lead.customAttributes,
 		lastUpdateTime: isoUtc(lead.lastUpdateTime),
 		groups: lead.groups,
@@ -81,11 +101,11 @@ export function leadView(lead: Lead, store: Store): Record<string, unknown> {
 		withListingAgent: lead.qualification.withListingAgent ?? null,
 		opportunity: lead.opportunity,
 		leadFamilyMemberList: lead.leadFamilyMemberList,
-		pondId: null,
+		pondId: unset,
 		pondName: null,
 		customRoleList: lead.customRoleList,
 		language: lead.language,
-		ownershipId: lead.ownershipScope === 'TEAM' ? null : lead.ownershipId,
+		ownershipId: lead.ownershipScope === 'TEAM' ? unset : (lead.ownershipId ?? unset),
 		ownershipScope: lead.ownershipScope,
 	};
 }
