@@ -8,13 +8,15 @@
  *
  * CLI: node scripts/n8n-runtime.js [--version 2.41.1] [--json]
  *
- * Supported setups (the two measured to work on this registry mirror):
- *   - n8n 2.41.1 on Node 24 (Node 24 itself comes from `npm install node@24` into the cache)
- *   - n8n 2.8.4  on the system Node 20 (>= 20.19)
+ * Supported setups (each measured to work on this registry mirror, see SETUPS):
+ *   - n8n 2.41.1   on Node 24 (Node 24 itself comes from `npm install node@24` into the cache)
+ *   - n8n 2.8.4    on the system Node 20 (>= 20.19)
+ *   - n8n 1.123.81 on Node 24 (the 1.x line; n8n accepts Node 20, its isolated-vm does not build there)
  *
  * The cache root is $LOFTY_N8N_CACHE or ~/.cache/n8n-nodes-lofty. Each setup lives in its own
  * folder with a marker file written only after a complete, verified install, so a second call
- * returns at once. A lock folder keeps two installs from running at the same time.
+ * returns at once. A lock folder per version keeps two installs of one version from running at the
+ * same time (two versions install side by side); the shared Node 24 folder has its own lock.
  *
  * Plain Node.js, no dependencies.
  */
@@ -31,6 +33,15 @@ const DEFAULT_VERSION = '2.41.1';
 const SETUPS = {
 	'2.41.1': { node: '24', overrides: { linkedom: '0.18.14' } },
 	'2.8.4': { node: 'system', minNode: [20, 19], overrides: { linkedom: '0.18.14', xlsx: '0.18.5' } },
+	// The 1.x line: n8n itself accepts Node 20, but its isolated-vm does not build there (v8 API), so Node 24.
+	'1.123.81': { node: '24', overrides: { linkedom: '0.18.14', xlsx: '0.18.5' } },
+};
+
+/** Newer versions that do not install from this registry mirror, and why (asked for, they fail with this). */
+const UNAVAILABLE = {
+	'2.41.3':
+		'n8n 2.41.3 needs packages missing from the registry mirror it was measured on (2026-11-25: n8n-core@2.41.2, @n8n/agents@0.26.2, @n8n/task-runner@2.41.2, ' +
+		'@n8n/n8n-nodes-langchain@2.41.2, @n8n/instance-ai@1.26.2, @n8n/ai-workflow-builder@1.41.2): 2.41.1 is the newest 2.41.x that installs',
 };
 
 const NATIVE_MODULES = ['sqlite3', 'isolated-vm'];
@@ -144,6 +155,15 @@ function ensureNode24(root) {
 	const marker = path.join(dir, '.installed.json');
 	const m = readJson(marker);
 	if (m && fs.existsSync(m.nodeBin)) return m;
+	// '.lock' is the name earlier versions of this script held for a whole install: both exclude each other here.
+	return withLock(path.join(root, '.lock'), () => {
+		const again = readJson(marker);
+		if (again && fs.existsSync(again.nodeBin)) return again;
+		return installNode24(dir, marker);
+	});
+}
+
+function installNode24(dir, marker) {
 
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
@@ -183,6 +203,7 @@ function cached(dir) {
  */
 function ensureN8n({ version = DEFAULT_VERSION } = {}) {
 	const setup = SETUPS[version];
+	if (!setup && UNAVAILABLE[version]) throw new Error(UNAVAILABLE[version]);
 	if (!setup) throw new Error(`n8n ${version} is not a supported setup here (supported: ${Object.keys(SETUPS).join(', ')})`);
 	const root = cacheRoot();
 	const dir = path.join(root, `n8n-${version}`);
@@ -190,7 +211,8 @@ function ensureN8n({ version = DEFAULT_VERSION } = {}) {
 	if (hit) return hit;
 
 	fs.mkdirSync(root, { recursive: true });
-	return withLock(path.join(root, '.lock'), () => {
+	// One lock per version: two versions install side by side; two calls for one version wait for each other.
+	return withLock(path.join(root, `.lock-n8n-${version}`), () => {
 		const again = cached(dir); // another process may have finished while we waited
 		if (again) return again;
 		const t0 = Date.now();
@@ -284,7 +306,7 @@ function ensureN8n({ version = DEFAULT_VERSION } = {}) {
 	});
 }
 
-module.exports = { ensureN8n, cacheRoot, cleanEnv, DEFAULT_VERSION, SETUPS };
+module.exports = { ensureN8n, cacheRoot, cleanEnv, DEFAULT_VERSION, SETUPS, UNAVAILABLE };
 
 if (require.main === module) {
 	const args = process.argv.slice(2);
