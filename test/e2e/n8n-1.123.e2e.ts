@@ -8,6 +8,7 @@
 import { defineApiChangeChecks } from './n8nApiChanges';
 import { type Flow, type Step, buildPlan, buildSmallPlan } from './plan';
 import { defineSuite } from './suite';
+import { defineWebhookAnswerSuite } from './webhookAnswer';
 
 /** The smaller set, and lists read with Return All across many pages (250 emails of one lead; sold listings). */
 function buildPlan1x(): Flow[] {
@@ -18,3 +19,4 @@ function buildPlan1x(): Flow[] {
 
 defineSuite({ version: '1.123.81', plan: buildPlan1x, skipWhenNotInstalled: !process.env.CI });
 defineApiChangeChecks('1.123.81', !process.env.CI);
+defineWebhookAnswerSuite('1.123.81', !process.env.CI);

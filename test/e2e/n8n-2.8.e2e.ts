@@ -6,6 +6,8 @@
 import { defineApiChangeChecks } from './n8nApiChanges';
 import { buildSmallPlan } from './plan';
 import { defineSuite } from './suite';
+import { defineWebhookAnswerSuite } from './webhookAnswer';
 
 defineSuite({ version: '2.8.4', plan: buildSmallPlan, skipWhenNotInstalled: !process.env.CI });
 defineApiChangeChecks('2.8.4', !process.env.CI);
+defineWebhookAnswerSuite('2.8.4', !process.env.CI);
