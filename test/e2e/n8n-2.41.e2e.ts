@@ -2,6 +2,8 @@
 import { defineApiChangeChecks } from './n8nApiChanges';
 import { buildPlan } from './plan';
 import { defineSuite } from './suite';
+import { defineWebhookAnswerSuite } from './webhookAnswer';
 
 defineSuite({ version: process.env.LOFTY_E2E_N8N_VERSION || '2.41.1', plan: buildPlan });
 defineApiChangeChecks(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1');
+defineWebhookAnswerSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1');

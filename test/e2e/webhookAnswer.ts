@@ -18,13 +18,14 @@ import * as path from 'node:path';
 import { type Sandbox, SEED_IDS, startSandbox, stringifyJson } from '../../sandbox';
 import { configureDelivery } from '../../sandbox/resources/webhook/delivery';
 import { webhookState } from '../../sandbox/resources/webhook';
+import { deliveryKey } from '../../nodes/LoftyTrigger/dedupe';
 import { atLeast } from './n8nApiChanges';
 import { N8nServer, PACKAGE_NAME, n8nInstalled } from './n8nServer';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ensureN8n } = require('../../scripts/n8n-runtime') as { ensureN8n: (o: { version: string }) => { nodeBin: string } };
 
-const PROBES = 12;
+const PROBES = Number(process.env.LOFTY_E2E_ANSWER_PROBES) || 12;
 const ANSWER_AFTER_EXECUTION_FROM = '2.8.0';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,17 +41,22 @@ export function defineWebhookAnswerSuite(version: string, skipWhenNotInstalled =
 		describe(title, () => test.skip(`n8n ${version} not installed`, () => undefined));
 		return;
 	}
-	const n8n = new N8nServer(version, `answer-${version}`);
+	// SQLite with a pool of read connections (WAL, 2.x's default; deprecated to run without on 1.x): a reader sees the
+	// last committed state even while n8n is frozen in the middle of a write, so "no execution" means none committed.
+	const n8n = new N8nServer(version, `answer-${version}`, { DB_SQLITE_POOL_SIZE: '2' });
 	let sb: Sandbox;
 	let nodeBin = '';
 	let workflowId = '';
 	let callbackUrl = '';
 
-	/** n8n's database, read with n8n's own Node: the workflow's executions and its static data ('busy' while locked). */
-	function readDb(): { executions: number; staticData: string } | 'busy' {
+	/**
+	 * n8n's database, read with n8n's own Node: the workflow's executions and its static data. `waitMs`: how long to
+	 * wait for a lock n8n holds (none while n8n is frozen: 'busy' then means a write of n8n's was under way).
+	 */
+	function readDb(waitMs: number): { executions: number; staticData: string } | 'busy' {
 		const db = path.join(n8n.dir, 'user', '.n8n', 'database.sqlite');
 		const script = `const { DatabaseSync } = require('node:sqlite');
-			const db = new DatabaseSync(${JSON.stringify(db)}, { readOnly: true });
+			const db = new DatabaseSync(${JSON.stringify(db)}, { readOnly: true, timeout: ${waitMs} });
 			const n = db.prepare('SELECT COUNT(*) AS n FROM execution_entity WHERE "workflowId" = ?').get(${JSON.stringify(workflowId)}).n;
 			const s = db.prepare('SELECT "staticData" AS s FROM workflow_entity WHERE id = ?').get(${JSON.stringify(workflowId)}).s;
 			process.stdout.write(JSON.stringify({ executions: Number(n), staticData: String(s) }));`;
@@ -61,7 +67,7 @@ export function defineWebhookAnswerSuite(version: string, skipWhenNotInstalled =
 	}
 
 	function executionCount(): number {
-		const db = readDb();
+		const db = readDb(10_000);
 		if (db === 'busy') throw new Error("n8n's database is locked while n8n runs");
 		return db.executions;
 	}
@@ -76,14 +82,14 @@ export function defineWebhookAnswerSuite(version: string, skipWhenNotInstalled =
 				n8n.signal('SIGSTOP');
 				let seen: ReturnType<typeof readDb>;
 				try {
-					seen = readDb();
+					seen = readDb(0);
 				} finally {
 					n8n.signal('SIGCONT');
 				}
 				const frozen: Frozen =
 					seen === 'busy'
 						? { status: res.statusCode ?? 0, executions: 'busy', remembered: 'busy' }
-						: { status: res.statusCode ?? 0, executions: seen.executions - before, remembered: seen.staticData.includes(deliveryId) };
+						: { status: res.statusCode ?? 0, executions: seen.executions - before, remembered: seen.staticData.includes(deliveryKey(deliveryId)) };
 				res.resume();
 				res.on('end', () => resolve(frozen));
 			});
