@@ -15,8 +15,10 @@
  *
  * The cache root is $LOFTY_N8N_CACHE or ~/.cache/n8n-nodes-lofty. Each setup lives in its own
  * folder with a marker file written only after a complete, verified install, so a second call
- * returns at once. A lock folder per version keeps two installs of one version from running at the
- * same time (two versions install side by side); the shared Node 24 folder has its own lock.
+ * returns at once. One lock folder (`.lock`, the same in every version of this script, so a checkout of an
+ * older commit waits too) keeps two installs from running at the same time, whatever their versions: an install
+ * of another version waits for the running one (a per-version lock let a newer script delete a folder an older
+ * script was still installing into).
  *
  * Plain Node.js, no dependencies.
  */
@@ -155,15 +157,6 @@ function ensureNode24(root) {
 	const marker = path.join(dir, '.installed.json');
 	const m = readJson(marker);
 	if (m && fs.existsSync(m.nodeBin)) return m;
-	// '.lock' is the name earlier versions of this script held for a whole install: both exclude each other here.
-	return withLock(path.join(root, '.lock'), () => {
-		const again = readJson(marker);
-		if (again && fs.existsSync(again.nodeBin)) return again;
-		return installNode24(dir, marker);
-	});
-}
-
-function installNode24(dir, marker) {
 
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
@@ -211,8 +204,7 @@ function ensureN8n({ version = DEFAULT_VERSION } = {}) {
 	if (hit) return hit;
 
 	fs.mkdirSync(root, { recursive: true });
-	// One lock per version: two versions install side by side; two calls for one version wait for each other.
-	return withLock(path.join(root, `.lock-n8n-${version}`), () => {
+	return withLock(path.join(root, '.lock'), () => {
 		const again = cached(dir); // another process may have finished while we waited
 		if (again) return again;
 		const t0 = Date.now();
