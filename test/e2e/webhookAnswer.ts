@@ -134,7 +134,7 @@ export function defineWebhookAnswerSuite(version: string, skipWhenNotInstalled =
 			await sb?.stop();
 		});
 
-		test(`${PROBES} deliveries: ${atLeast(version, ANSWER_AFTER_EXECUTION_FROM) ? 'each answered only once its execution exists' : 'answered before the execution exists (the window the README names)'}; each runs once`, async () => {
+		test(`${PROBES} deliveries: ${atLeast(version, ANSWER_AFTER_EXECUTION_FROM) ? 'each answered only once its execution exists' : 'how many answers came before their execution (a race: measured and logged)'}; each runs once`, async () => {
 			const start = executionCount();
 			const frozen: Frozen[] = [];
 			for (let i = 0; i < PROBES; i++) frozen.push(await probe(1000 + i));
@@ -142,8 +142,9 @@ export function defineWebhookAnswerSuite(version: string, skipWhenNotInstalled =
 			const remembered = early.filter((f) => f.remembered === true);
 			n8n.log(`answer vs execution on n8n ${version}: ${early.length} of ${PROBES} answers came before their execution existed (${remembered.length} of those with the delivery already remembered); frozen reads: ${JSON.stringify(frozen)}`);
 			expect(frozen.map((f) => f.status)).toEqual(frozen.map(() => 200));
+			// Before 2.8 the answer and the execution's creation race (29 of 30 and 9 of 12 answers first on 1.123.81 here):
+			// how often depends on the machine, so it is logged (.e2e/answer-<version>/e2e.log), not asserted.
 			if (atLeast(version, ANSWER_AFTER_EXECUTION_FROM)) expect(early).toEqual([]);
-			else expect(early.length).toBeGreaterThan(0);
 			// thawed, every delivery ran once
 			let total = 0;
 			for (let i = 0; i < 120 && total < start + PROBES; i++) {
