@@ -5,7 +5,7 @@
  *
  * Measured in a real n8n: a Lofty Trigger workflow is activated against the sandbox, then deliveries are posted one
  * at a time. The moment the answer's status line arrives, n8n's whole process group is frozen (SIGSTOP) and its
- * SQLite database is read with n8n's own Node (node:sqlite, read-only): is there a new execution, and does the
+ * SQLite database is read (read-only) with n8n's own Node and sqlite3 module: is there a new execution, and does the
  * workflow's static data hold the delivery id? Then n8n goes on (SIGCONT). A crash at that moment is what the
  * frozen state shows: on 2.8 and later the execution is always there; on 1.x the answer (and the memory) can come
  * before it, and the delivery would be lost. At the end every delivery has its one execution.
@@ -23,7 +23,7 @@ import { atLeast } from './n8nApiChanges';
 import { N8nServer, PACKAGE_NAME, n8nInstalled } from './n8nServer';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { ensureN8n } = require('../../scripts/n8n-runtime') as { ensureN8n: (o: { version: string }) => { nodeBin: string } };
+const { ensureN8n } = require('../../scripts/n8n-runtime') as { ensureN8n: (o: { version: string }) => { nodeBin: string; n8nBin: string } };
 
 const PROBES = Number(process.env.LOFTY_E2E_ANSWER_PROBES) || 12;
 const ANSWER_AFTER_EXECUTION_FROM = '2.8.0';
@@ -46,6 +46,7 @@ export function defineWebhookAnswerSuite(version: string, skipWhenNotInstalled =
 	const n8n = new N8nServer(version, `answer-${version}`, { DB_SQLITE_POOL_SIZE: '2' });
 	let sb: Sandbox;
 	let nodeBin = '';
+	let sqlite3Path = '';
 	let workflowId = '';
 	let callbackUrl = '';
 
@@ -55,12 +56,20 @@ export function defineWebhookAnswerSuite(version: string, skipWhenNotInstalled =
 	 */
 	function readDb(waitMs: number): { executions: number; staticData: string } | 'busy' {
 		const db = path.join(n8n.dir, 'user', '.n8n', 'database.sqlite');
-		const script = `const { DatabaseSync } = require('node:sqlite');
-			const db = new DatabaseSync(${JSON.stringify(db)}, { readOnly: true, timeout: ${waitMs} });
-			const n = db.prepare('SELECT COUNT(*) AS n FROM execution_entity WHERE "workflowId" = ?').get(${JSON.stringify(workflowId)}).n;
-			const s = db.prepare('SELECT "staticData" AS s FROM workflow_entity WHERE id = ?').get(${JSON.stringify(workflowId)}).s;
-			process.stdout.write(JSON.stringify({ executions: Number(n), staticData: String(s) }));`;
-		const r = spawnSync(nodeBin, ['--no-warnings', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+		// n8n's own sqlite3 module, built for the Node that runs this n8n (Node 20 for 2.8.4, 24 for the others)
+		const script = `const sqlite3 = require(${JSON.stringify(sqlite3Path)});
+			const fail = (e) => { process.stderr.write(String(e && e.code) + ' ' + String(e)); process.exit(1); };
+			const db = new sqlite3.Database(${JSON.stringify(db)}, sqlite3.OPEN_READONLY, (e) => e && fail(e));
+			db.configure('busyTimeout', ${waitMs});
+			db.get('SELECT COUNT(*) AS n FROM execution_entity WHERE "workflowId" = ?', [${JSON.stringify(workflowId)}], (e, a) => {
+				if (e) return fail(e);
+				db.get('SELECT "staticData" AS s FROM workflow_entity WHERE id = ?', [${JSON.stringify(workflowId)}], (e2, b) => {
+					if (e2) return fail(e2);
+					process.stdout.write(JSON.stringify({ executions: Number(a.n), staticData: String(b.s) }));
+					db.close();
+				});
+			});`;
+		const r = spawnSync(nodeBin, ['-e', script], { encoding: 'utf8', timeout: 30_000 });
 		if (r.status === 0) return JSON.parse(r.stdout);
 		if (/SQLITE_BUSY|database is locked/.test(r.stderr)) return 'busy';
 		throw new Error(`reading n8n's database failed: ${r.stderr.slice(0, 500)}`);
@@ -100,7 +109,9 @@ export function defineWebhookAnswerSuite(version: string, skipWhenNotInstalled =
 
 	describe(title, () => {
 		beforeAll(async () => {
-			nodeBin = ensureN8n({ version }).nodeBin;
+			const rt = ensureN8n({ version });
+			nodeBin = rt.nodeBin;
+			sqlite3Path = require.resolve('sqlite3', { paths: [path.dirname(path.dirname(rt.n8nBin))] });
 			sb = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } });
 			configureDelivery(sb.store, { allowHttpCallbacks: true, autoDeliver: false });
 			await n8n.start();
