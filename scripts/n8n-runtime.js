@@ -8,13 +8,17 @@
  *
  * CLI: node scripts/n8n-runtime.js [--version 2.41.1] [--json]
  *
- * Supported setups (the two measured to work on this registry mirror):
- *   - n8n 2.41.1 on Node 24 (Node 24 itself comes from `npm install node@24` into the cache)
- *   - n8n 2.8.4  on the system Node 20 (>= 20.19)
+ * Supported setups (each measured to work on this registry mirror, see SETUPS):
+ *   - n8n 2.41.1   on Node 24 (Node 24 itself comes from `npm install node@24` into the cache)
+ *   - n8n 2.8.4    on the system Node 20 (>= 20.19)
+ *   - n8n 1.123.81 on Node 24 (the 1.x line; n8n accepts Node 20, its isolated-vm does not build there)
  *
  * The cache root is $LOFTY_N8N_CACHE or ~/.cache/n8n-nodes-lofty. Each setup lives in its own
  * folder with a marker file written only after a complete, verified install, so a second call
- * returns at once. A lock folder keeps two installs from running at the same time.
+ * returns at once. One lock folder (`.lock`, the same in every version of this script, so a checkout of an
+ * older commit waits too) keeps two installs from running at the same time, whatever their versions: an install
+ * of another version waits for the running one (a per-version lock let a newer script delete a folder an older
+ * script was still installing into).
  *
  * Plain Node.js, no dependencies.
  */
@@ -31,6 +35,15 @@ const DEFAULT_VERSION = '2.41.1';
 const SETUPS = {
 	'2.41.1': { node: '24', overrides: { linkedom: '0.18.14' } },
 	'2.8.4': { node: 'system', minNode: [20, 19], overrides: { linkedom: '0.18.14', xlsx: '0.18.5' } },
+	// The 1.x line: n8n itself accepts Node 20, but its isolated-vm does not build there (v8 API), so Node 24.
+	'1.123.81': { node: '24', overrides: { linkedom: '0.18.14', xlsx: '0.18.5' } },
+};
+
+/** Newer versions that do not install from this registry mirror, and why (asked for, they fail with this). */
+const UNAVAILABLE = {
+	'2.41.3':
+		'n8n 2.41.3 needs packages missing from the registry mirror it was measured on (2026-11-25: n8n-core@2.41.2, @n8n/agents@0.26.2, @n8n/task-runner@2.41.2, ' +
+		'@n8n/n8n-nodes-langchain@2.41.2, @n8n/instance-ai@1.26.2, @n8n/ai-workflow-builder@1.41.2): 2.41.1 is the newest 2.41.x that installs',
 };
 
 const NATIVE_MODULES = ['sqlite3', 'isolated-vm'];
@@ -183,6 +196,7 @@ function cached(dir) {
  */
 function ensureN8n({ version = DEFAULT_VERSION } = {}) {
 	const setup = SETUPS[version];
+	if (!setup && UNAVAILABLE[version]) throw new Error(UNAVAILABLE[version]);
 	if (!setup) throw new Error(`n8n ${version} is not a supported setup here (supported: ${Object.keys(SETUPS).join(', ')})`);
 	const root = cacheRoot();
 	const dir = path.join(root, `n8n-${version}`);
@@ -284,7 +298,7 @@ function ensureN8n({ version = DEFAULT_VERSION } = {}) {
 	});
 }
 
-module.exports = { ensureN8n, cacheRoot, cleanEnv, DEFAULT_VERSION, SETUPS };
+module.exports = { ensureN8n, cacheRoot, cleanEnv, DEFAULT_VERSION, SETUPS, UNAVAILABLE };
 
 if (require.main === module) {
 	const args = process.argv.slice(2);

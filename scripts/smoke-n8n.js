@@ -14,7 +14,7 @@
  *  6. Asserts the Lofty node returned exactly 5 items, each with a string `leadId`.
  *  7. Secret scan: nothing n8n printed and no file of its user folder (database, event log) holds the API key.
  *
- * Environment: LOFTY_N8N_VERSION (default 2.41.1; 2.8.4 runs on the system Node 20),
+ * Environment: LOFTY_N8N_VERSION (default 2.41.1; 2.8.4 runs on the system Node 20, 1.123.81 on Node 24),
  * LOFTY_SMOKE_KEEP=1 keeps the temp folders, LOFTY_SMOKE_VERBOSE=1 streams n8n's output.
  * Exit 0 on success; non-zero with a message saying what failed.
  */

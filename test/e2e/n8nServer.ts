@@ -357,7 +357,10 @@ export class N8nServer {
 		while (Date.now() < deadline) {
 			last = await this.api('GET', `/executions/${id}?includeData=true`);
 			const ex = last.json;
-			if (last.status === 200 && ex && ex.status !== 'running' && ex.status !== 'new' && ex.status !== 'waiting' && (ex.finished || ex.stoppedAt)) {
+			// n8n 1.x marks an execution finished a moment before its data is stored (its log then says "Found successful
+			// execution where data is empty"): a successful execution counts once its data is there.
+			const stored = ex?.status !== 'success' || ex.data?.resultData !== undefined;
+			if (last.status === 200 && ex && ex.status !== 'running' && ex.status !== 'new' && ex.status !== 'waiting' && (ex.finished || ex.stoppedAt) && stored) {
 				const resultData = ex.data?.resultData ?? {};
 				return { id, status: ex.status, finished: ex.finished, runData: resultData.runData ?? {}, error: resultData.error, raw: ex };
 			}

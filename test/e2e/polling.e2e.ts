@@ -1,6 +1,6 @@
 /**
- * The Lofty Polling Trigger in a real n8n (2.41.1; 2.8.4 when installed): a workflow with the trigger on New Lead
- * and New Call, polling every minute, activated through the public API.
+ * The Lofty Polling Trigger in a real n8n (2.41.1; 2.8.4 when installed; 1.123.81 in CI or when installed): a
+ * workflow with the trigger on New Lead and New Call, polling every minute, activated through the public API.
  *
  *   - activation runs a first poll that only takes note (leads and calls from before do not start anything);
  *   - leads and a call written in the sandbox between polls start one execution at the next poll, each record once;
@@ -131,3 +131,4 @@ function definePollingSuite(version: string, skipWhenNotInstalled = false): void
 
 definePollingSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1');
 definePollingSuite('2.8.4', true);
+definePollingSuite('1.123.81', !process.env.CI);

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 
 import { N8N_NODES_API_VERSION, checkNodesApiVersion } from 'n8n-workflow';
 
+import { API_CHANGES, atLeast } from '../e2e/n8nApiChanges';
+
 const ROOT = join(__dirname, '..', '..');
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -51,5 +53,18 @@ describe('supported n8n versions', () => {
 		expect(pkg.n8n.n8nNodesApiVersion).toBe(1);
 		expect(checkNodesApiVersion(pkg)).toEqual({ compatible: true, version: 1 });
 		expect(pkg.n8n.n8nNodesApiVersion).toBeLessThanOrEqual(N8N_NODES_API_VERSION);
+	});
+
+	it('each n8n API difference the package guards: the guard says from which n8n version, and a tested version lacks it', () => {
+		const tested = [...e2eSuites().keys()];
+		for (const change of API_CHANGES) {
+			const text = readFileSync(join(ROOT, change.guard.file), 'utf8');
+			const [major, minor] = change.from.split('.');
+			// the comment at the guard names the version the end-to-end probe checks (n8nApiChanges.ts), and no other
+			const named = [...text.matchAll(/n8n before (\d+\.\d+)/g)].map((m) => m[1]);
+			expect({ file: change.guard.file, named }).toEqual({ file: change.guard.file, named: [`${major}.${minor}`] });
+			// a guard for something every tested n8n has would be untested code
+			expect(tested.filter((v) => !atLeast(v, change.from)).length).toBeGreaterThan(0);
+		}
 	});
 });

@@ -191,7 +191,7 @@ function nextEnd(bucket: Bucket): Promise<void> {
 async function pause(bucket: Bucket, wait: Wait): Promise<void> {
 	if (!wait.answer) return await sleep(Math.min(wait.ms, MAX_PACING_WAIT_MS));
 	if (wait.ms <= 0) return await nextEnd(bucket);
-	// The timer is cancelled when the answer comes first (n8n before 2.9 ignores the signal: the timer then just runs out).
+	// The timer is cancelled when the answer comes first (n8n before 2.34 ignores the signal: the timer then just runs out).
 	const timer = new AbortController();
 	const timed = sleep(Math.min(wait.ms, MAX_PACING_WAIT_MS), timer.signal).catch(() => undefined);
 	await Promise.race([timed, nextEnd(bucket)]);

@@ -314,8 +314,8 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 			ticket.observe(response.headers);
 		}
 		if (response.statusCode === 401 && !response.thrown && type === 'loftyOAuth2Api' && options.ignoreHttpStatusErrors) {
-			// Older n8n (2.8.x) reads `except` as "ignore every status" and hands the 401 back without refreshing the
-			// token: send once more with errors thrown, so that n8n refreshes it (a 401 was refused, nothing applied).
+			// n8n before 2.9 (1.x, 2.0 to 2.8) reads `except` as "ignore every status" and hands the 401 back without
+			// refreshing the token: send once more with errors thrown, so n8n refreshes it (a 401 was refused, nothing applied).
 			options.ignoreHttpStatusErrors = false;
 			continue;
 		}
