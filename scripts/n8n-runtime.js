@@ -183,10 +183,30 @@ function markerPath(dir) {
 	return path.join(dir, '.installed.json');
 }
 
-/** Fast path: a finished install whose files are still there. */
+/**
+ * Packages the install's lockfile names (not optional, not dev) that are not on disk. An install that another
+ * process cut into (a folder deleted midway) still finishes with npm's exit 0 and n8n --version answering; only a
+ * command loading the missing module fails later, so the whole tree is checked (about 2,500 entries, milliseconds).
+ */
+function missingPackages(dir) {
+	const lock = readJson(path.join(dir, 'package-lock.json'));
+	if (!lock || !lock.packages) return ['package-lock.json'];
+	return Object.entries(lock.packages)
+		// Packages for other platforms (os, cpu, libc) are skipped by npm by design.
+		.filter(([key, entry]) => key && !entry.optional && !entry.dev && !entry.devOptional && !entry.os && !entry.cpu && !entry.libc)
+		.filter(([key]) => !fs.existsSync(path.join(dir, key)))
+		.map(([key]) => key);
+}
+
+/** Fast path: a finished install whose files are still there, all of them. */
 function cached(dir) {
 	const m = readJson(markerPath(dir));
-	if (m && fs.existsSync(m.nodeBin) && fs.existsSync(m.n8nBin)) return { nodeBin: m.nodeBin, n8nBin: m.n8nBin, version: m.version };
+	if (!(m && fs.existsSync(m.nodeBin) && fs.existsSync(m.n8nBin))) return null;
+	const missing = missingPackages(dir);
+	if (missing.length === 0) return { nodeBin: m.nodeBin, n8nBin: m.n8nBin, version: m.version };
+	log(`install in ${dir} lacks ${missing.length} packages (${missing.slice(0, 3).join(', ')}, ...): installing again`);
+	fs.rmSync(markerPath(dir), { force: true });
+	fs.rmSync(path.join(dir, '.npm-install.done'), { force: true });
 	return null;
 }
 
@@ -274,6 +294,11 @@ function ensureN8n({ version = DEFAULT_VERSION } = {}) {
 
 		const n8nBin = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
 		if (!fs.existsSync(n8nBin)) throw new Error(`n8n bin not found at ${n8nBin}`);
+		const missing = missingPackages(dir);
+		if (missing.length) {
+			fs.rmSync(installDone, { force: true });
+			throw new Error(`n8n ${version}: ${missing.length} packages of the lockfile are not on disk (${missing.slice(0, 5).join(', ')}); run again to reinstall`);
+		}
 		// Verify: the native modules load under the chosen Node, and n8n answers --version.
 		const check = spawnSync(nodeBin, ['-e', natives.map((m) => `require(${JSON.stringify(m)});`).join('')], {
 			cwd: n8nDir,
