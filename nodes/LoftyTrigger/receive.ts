@@ -7,7 +7,7 @@ import { claim } from './dedupe';
 import { fetchFullRecords } from './enrich';
 import { ACTIONS, listName } from './events';
 import { parsePayload } from './parse';
-import { chosenLists, webhookUrlOf } from './settings';
+import { DEFAULT_TIMING, type TriggerTiming, chosenLists, webhookUrlOf } from './settings';
 import { recordSign } from './subscriptionState';
 
 /**
@@ -89,7 +89,7 @@ function onAnswered(res: Answerable, settle: (ok: boolean) => void): void {
 	res.once('close', () => settle(false));
 }
 
-export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DEFAULT_TIMING): Promise<IWebhookResponseData> {
 	const res = ctx.getResponseObject();
 	const staticData = ctx.getWorkflowStaticData('node');
 	const secret = typeof staticData.secret === 'string' ? staticData.secret : undefined;
@@ -141,7 +141,7 @@ export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 			.filter((event) => only.length === 0 || !(ACTIONS as readonly string[]).includes(event.action) || only.includes(event.action))
 			.map((event) => event.json);
 		if (items.length === 0) return { webhookResponse: { received: parsed.events.length, started: 0 } };
-		if (ctx.getNodeParameter('fetchFullRecord', false) as boolean) await fetchFullRecords(ctx, items);
+		if (ctx.getNodeParameter('fetchFullRecord', false) as boolean) await fetchFullRecords(ctx, items, timing.fetchBudgetMs);
 		void markChangedUntilAnswered(staticData, res as unknown as Answerable);
 		return { workflowData: [items.map((json) => ({ json }))], webhookResponse: { received: parsed.events.length, started: items.length } };
 	} catch (error) {
