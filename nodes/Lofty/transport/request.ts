@@ -323,6 +323,8 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 			.finally(() => release?.());
 		if ('fault' in response) {
 			ticket.done();
+			// The answer was cut off by the budget, not by Lofty's own slowness (a write stays "may have been applied").
+			if (response.fault === 'timeout' && idempotent && (options.timeout ?? timeout) < timeout) throw outOfTime('Lofty did not answer before it ended');
 			const transient = response.fault === 'timeout' || response.fault === 'dropped';
 			const backoff = backoffMs(retried);
 			if (transient && retried < readRetries && fits(backoff)) {
