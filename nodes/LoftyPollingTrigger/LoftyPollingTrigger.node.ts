@@ -124,7 +124,7 @@ export class LoftyPollingTrigger implements INodeType {
 			const items: IDataObject[] = [];
 			for (const source of sources) {
 				const now = clock.now();
-				const read = await readSource(this, source, now - 7 * 24 * 60 * MINUTE, now, { settings, clock, newestOnly: true });
+				const read = await readSource(this, source, () => now - 7 * 24 * 60 * MINUTE, now, { settings, clock, newestOnly: true });
 				for (const found of read.found) items.push(toItem(source, found, undefined));
 			}
 			return items.length ? [this.helpers.returnJsonArray(items)] : null;
@@ -143,7 +143,8 @@ export class LoftyPollingTrigger implements INodeType {
 		// ending a read is no failure: what was read is emitted and the next poll goes on from there.
 		for (const source of sources) {
 			const current = state.sources[source];
-			const { from, baseline } = windowOf(current, clock.now(), lookBackMs, startFrom);
+			const { baseline } = windowOf(current, clock.now(), lookBackMs, startFrom);
+			const from = () => windowOf(current, clock.now(), lookBackMs, startFrom).from;
 			const read = await readSource(this, source, from, clock.now(), { settings, clock, deadline, baseline, backlog: current?.backlog });
 			// Nothing read on a first poll: it is a first poll again next time.
 			if (!current && !read.complete && read.found.length === 0) continue;

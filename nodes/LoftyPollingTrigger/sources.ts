@@ -125,25 +125,28 @@ async function readPages(
  * either way: docs/api-readings.md, 2); the reading stops after the first page reaching past `from`. A backlog is
  * read first, from where the last poll stopped; leads newer than its `to` were read then and are skipped.
  */
-async function leadsSince(ctx: IPollFunctions, from: number, options: ReadOptions): Promise<Read> {
+async function leadsSince(ctx: IPollFunctions, window: () => number, options: ReadOptions): Promise<Read> {
 	const { path, pagination } = listOf('lead', 'getAll');
+	// The window's start on Lofty's clock, taken once the first page told it (nothing is sent that depends on it).
+	let start: number | undefined;
+	const from = () => (start ??= window());
 	// A lead without a readable time is treated as new now (it is emitted once, then remembered).
 	const timeOfLead = (lead: IDataObject) => timeOf(lead.createTime) ?? options.clock.now();
 	const qs = { sort: 'CreateTime', desc: true };
-	const down = async (to: number, upTo: number, start?: Backlog): Promise<{ found: Array<Found<IDataObject>>; pages: Pages }> => {
-		const pages = await readPages(ctx, path, pagination, qs, options, (page) => page.some((lead) => timeOfLead(lead) < to), start);
+	const down = async (to: () => number, upTo: number, resume?: Backlog): Promise<{ found: Array<Found<IDataObject>>; pages: Pages }> => {
+		const pages = await readPages(ctx, path, pagination, qs, options, (page) => page.some((lead) => timeOfLead(lead) < to()), resume);
 		const found: Array<Found<IDataObject>> = [];
 		for (const lead of pages.records) {
 			const id = idText(lead.leadId);
 			const time = timeOfLead(lead);
-			if (id !== undefined && time >= to && time <= upTo) found.push({ id, time, record: lead });
+			if (id !== undefined && time >= to() && time <= upTo) found.push({ id, time, record: lead });
 		}
 		return { found, pages };
 	};
 	const found: Array<Found<IDataObject>> = [];
 	const { backlog } = options;
 	if (backlog) {
-		const rest = await down(backlog.from, backlog.to, backlog);
+		const rest = await down(() => backlog.from, backlog.to, backlog);
 		found.push(...rest.found);
 		if (!rest.pages.complete) {
 			const last = rest.pages.records.at(-1);
@@ -156,8 +159,8 @@ async function leadsSince(ctx: IPollFunctions, from: number, options: ReadOption
 	const last = top.pages.records.at(-1);
 	if (top.pages.complete || !last || options.baseline) return { found, complete: top.pages.complete };
 	// Cut short: everything newer than the last lead read is read; [from, its time] goes on next poll.
-	const to = Math.max(timeOfLead(last), from);
-	return { found, complete: false, backlog: { from, to, offset: top.pages.offset, scrollId: top.pages.scrollId } };
+	const to = Math.max(timeOfLead(last), from());
+	return { found, complete: false, backlog: { from: from(), to, offset: top.pages.offset, scrollId: top.pages.scrollId } };
 }
 
 const COMM_TYPES: Record<Exclude<SourceName, 'lead'>, string> = { call: 'CALL', text: 'TEXT', email: 'EMAIL' };
@@ -184,10 +187,12 @@ async function communicationsSince(ctx: IPollFunctions, source: Exclude<SourceNa
 	return { found, complete: true };
 }
 
-/** The records of one source in [from, now] (Lofty's clock); with `newestOnly` (the editor's test fetch) just the latest one. */
-export async function readSource(ctx: IPollFunctions, source: SourceName, from: number, now: number, options: ReadOptions): Promise<Read> {
+/**
+ * The records of one source in [from, now] (Lofty's clock; `from` is asked when needed, after an answer told the
+ * clock where possible); with `newestOnly` (the editor's test fetch) just the latest one. */
+export async function readSource(ctx: IPollFunctions, source: SourceName, from: () => number, now: number, options: ReadOptions): Promise<Read> {
 	if (source === 'lead') return await leadsSince(ctx, from, options);
-	const read = await communicationsSince(ctx, source, from, now, options);
+	const read = await communicationsSince(ctx, source, from(), now, options);
 	return options.newestOnly ? { ...read, found: read.found.slice(-1) } : read;
 }
 
