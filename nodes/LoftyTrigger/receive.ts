@@ -8,7 +8,7 @@ import { fetchFullRecords } from './enrich';
 import { ACTIONS, listName } from './events';
 import { parsePayload } from './parse';
 import { DEFAULT_TIMING, type TriggerTiming, chosenLists, webhookUrlOf } from './settings';
-import { recordSign } from './subscriptionState';
+import { acceptedSecrets, recordSign } from './subscriptionState';
 
 /**
  * One request to the trigger's webhook URL. What Lofty gets back decides what happens to its events
@@ -92,8 +92,9 @@ function onAnswered(res: Answerable, settle: (ok: boolean) => void): void {
 export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DEFAULT_TIMING): Promise<IWebhookResponseData> {
 	const res = ctx.getResponseObject();
 	const staticData = ctx.getWorkflowStaticData('node');
-	const secret = typeof staticData.secret === 'string' ? staticData.secret : undefined;
-	if (!secret || !tokenMatches((ctx.getQueryData() as IDataObject).token, secret)) {
+	const token = (ctx.getQueryData() as IDataObject).token;
+	const accepted = acceptedSecrets(staticData);
+	if (!accepted.some((secret) => tokenMatches(token, secret))) {
 		res.status(401).json({ message: 'Unauthorized: this address only accepts deliveries of its own Lofty subscriptions' });
 		return { noWebhookResponse: true };
 	}
@@ -125,7 +126,7 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 	}
 	if (parsed.listId !== undefined) recordSign(staticData, webhookUrl, { listId: parsed.listId }, now);
 
-	const decision = claim(`${webhookUrl}|${secret}`, staticData, deliveryId, parsed.events.map((e) => ({ key: e.dedupeKey, timed: e.timed })), now);
+	const decision = claim(`${webhookUrl}|${accepted[0]}`, staticData, deliveryId, parsed.events.map((e) => ({ key: e.dedupeKey, timed: e.timed })), now);
 	if (decision.kind === 'seen') return { webhookResponse: { received: 0, duplicate: true } };
 	if (decision.kind === 'busy') {
 		// the same delivery is still being handled: its outcome decides, Lofty asks again later

@@ -14,6 +14,7 @@ import {
 	formerUrls,
 	noteFailedActivation,
 	pathOf,
+	retireSecret,
 	storedFor,
 	takeFailedActivation,
 } from './subscriptionState';
@@ -334,6 +335,8 @@ export async function deleteSubscriptions(ctx: IHookFunctions, webhookUrl: strin
 		}
 	}
 	forgetIfEmpty(staticData, webhookUrl);
+	// Every subscription with the secret is gone: the next activation subscribes with a new one (rotation).
+	if (failures.length === 0 && !(isFailure(listed) && ids.size === 0)) retireSecret(staticData);
 	if (failures.length > 0) {
 		const first = failures[0].error as Error & { description?: string };
 		const list = failures.map((f) => `${f.id} (${f.error.message})`).join('; ');
