@@ -111,12 +111,11 @@ async function readPages(
 		if (typeof scrollId === 'string' && scrollId) pages.scrollId = scrollId;
 		return response;
 	};
-	try {
-		await paginate(pagination, fetchPage, options.newestOnly ? 1 : Infinity, enough, start);
-	} catch (error) {
-		if (!outOfTime(error) || options.newestOnly) throw error;
-		pages.complete = false;
-	}
+	// Running out of time ends the read with what it has; any other failure fails the poll as it was raised.
+	pages.complete = await paginate(pagination, fetchPage, options.newestOnly ? 1 : Infinity, enough, start).then(
+		() => true,
+		async (error: unknown) => (outOfTime(error) && !options.newestOnly ? false : await Promise.reject(error)),
+	);
 	return pages;
 }
 

@@ -122,28 +122,37 @@ export class LoftyTrigger implements INodeType {
 		],
 	};
 
-	webhookMethods: { default: Record<'checkExists' | 'create' | 'delete', (this: IHookFunctions) => Promise<boolean>> };
+	webhookMethods = lifecycle(DEFAULT_TIMING);
 
-	webhook: (this: IWebhookFunctions) => Promise<IWebhookResponseData>;
+	webhook = receiver(DEFAULT_TIMING);
 
 	/** n8n builds it without arguments; tests pass shorter time limits here (the methods run with n8n's context as `this`). */
 	constructor(timingOverrides: Partial<TriggerTiming> = {}) {
 		const timing: TriggerTiming = { ...DEFAULT_TIMING, ...timingOverrides };
-		this.webhookMethods = {
-			default: {
-				async checkExists(this: IHookFunctions): Promise<boolean> {
-					return await subscriptionsExist(this, webhookUrlOf(this), settingsOf(this), timing);
-				},
-				async create(this: IHookFunctions): Promise<boolean> {
-					return await createSubscriptions(this, webhookUrlOf(this), settingsOf(this), timing);
-				},
-				async delete(this: IHookFunctions): Promise<boolean> {
-					return await deleteSubscriptions(this, webhookUrlOf(this), timing);
-				},
-			},
-		};
-		this.webhook = async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
-			return await receive(this, timing);
-		};
+		this.webhookMethods = lifecycle(timing);
+		this.webhook = receiver(timing);
 	}
+}
+
+/** n8n's checkExists, create and delete of the trigger's subscriptions, with the given time limits. */
+function lifecycle(timing: TriggerTiming) {
+	return {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await subscriptionsExist(this, webhookUrlOf(this), settingsOf(this), timing);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await createSubscriptions(this, webhookUrlOf(this), settingsOf(this), timing);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await deleteSubscriptions(this, webhookUrlOf(this), timing);
+			},
+		},
+	};
+}
+
+function receiver(timing: TriggerTiming) {
+	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receive(this, timing);
+	};
 }
