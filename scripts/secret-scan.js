@@ -18,6 +18,9 @@ const SHAPES = [
 	{ kind: 'OAuth access token', pattern: /sbx_at_[A-Za-z0-9_-]{24}/g },
 	{ kind: 'OAuth refresh token', pattern: /sbx_rt_[A-Za-z0-9_-]{24}/g },
 	{ kind: 'OAuth authorization code', pattern: /sbx_code_[A-Za-z0-9_-]{24}/g },
+	// The Lofty Trigger's webhook secret as its callback URL carries it (nodes/LoftyTrigger/subscriptionState.ts);
+	// n8n keeps the bare secret in the workflow's static data, which is where it belongs.
+	{ kind: 'webhook callback secret', pattern: /[?&]token=[0-9a-f]{64}/g },
 ];
 
 /** The first characters and the length: enough to tell which secret it was, useless to anyone else. */

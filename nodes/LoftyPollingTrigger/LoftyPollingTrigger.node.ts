@@ -3,6 +3,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from '../Lofty/transport/authentication';
 import { loftyRequest } from '../Lofty/transport/request';
+import { LoftyClock } from './clock';
 import { type SourceState, advance, windowOf } from './cursor';
 import { type PollSettings, type SourceName, readSource, timeOf, toItem } from './sources';
 
@@ -12,6 +13,8 @@ const SOURCES: SourceName[] = ['lead', 'call', 'text', 'email'];
 interface PollState {
 	sources: Partial<Record<SourceName, SourceState>>;
 	teamId?: string;
+	/** Lofty's clock minus n8n's, as the last poll measured it */
+	skewMs?: number;
 }
 
 /**
@@ -114,36 +117,59 @@ export class LoftyPollingTrigger implements INodeType {
 		}
 		const settings: PollSettings = { teamView: options.teamView === true, includeAutomatic: options.includeAutomatic === true };
 		const lookBackMs = lookBackMinutes * MINUTE;
-		const now = Date.now();
 
 		// The editor's "Fetch Test Event": the newest record of each kind, nothing remembered.
 		if (this.getMode() === 'manual') {
+			const clock = new LoftyClock();
 			const items: IDataObject[] = [];
 			for (const source of sources) {
-				for (const found of await readSource(this, source, now - 7 * 24 * 60 * MINUTE, now, settings, true)) items.push(toItem(source, found, undefined));
+				const now = clock.now();
+				const read = await readSource(this, source, () => now - 7 * 24 * 60 * MINUTE, now, { settings, clock, newestOnly: true });
+				for (const found of read.found) items.push(toItem(source, found, undefined));
 			}
 			return items.length ? [this.helpers.returnJsonArray(items)] : null;
 		}
 
+		const deadline = Date.now() + pollBudgetMs(this);
 		const staticData = this.getWorkflowStaticData('node');
 		const state: PollState = (staticData.pollState as PollState | undefined) ?? { sources: {} };
-		if (state.teamId === undefined && sources.some((s) => s !== 'lead')) state.teamId = await teamIdOf(this);
+		const clock = new LoftyClock(state.skewMs);
+		// The first answer tells Lofty's clock: /v1.0/me (asked once for the team) before calls, texts and emails, whose
+		// window end is sent; leads are read from the newest, so their first page tells it before anything is decided.
+		if (state.teamId === undefined && sources.some((s) => s !== 'lead')) state.teamId = await teamIdOf(this, clock);
 		const next: PollState = { sources: { ...state.sources }, teamId: state.teamId };
 		const fresh: Array<{ source: SourceName; item: IDataObject; time: number; id: string }> = [];
-		// Everything is read before anything is remembered: a failed request leaves the state as it was.
+		// Everything is read before anything is remembered: a failed request leaves the state as it was. The budget
+		// ending a read is no failure: what was read is emitted and the next poll goes on from there.
 		for (const source of sources) {
 			const current = state.sources[source];
-			const { from, baseline } = windowOf(current, now, lookBackMs, startFrom);
-			const found = await readSource(this, source, from, now, settings);
-			const result = advance(current, found, { baseline, now, lookBackMs, startFrom });
+			const { baseline } = windowOf(current, clock.now(), lookBackMs, startFrom);
+			const from = () => windowOf(current, clock.now(), lookBackMs, startFrom).from;
+			const read = await readSource(this, source, from, clock.now(), { settings, clock, deadline, baseline, backlog: current?.backlog });
+			// Nothing read on a first poll: it is a first poll again next time.
+			if (!current && !read.complete && read.found.length === 0) continue;
+			const result = advance(current, read.found, { baseline, now: clock.now(), lookBackMs, startFrom, readUpTo: read.readUpTo, backlog: read.backlog });
 			next.sources[source] = result.next;
 			for (const f of result.fresh) fresh.push({ source, item: toItem(source, f, state.teamId), time: f.time, id: f.id });
 		}
+		next.skewMs = clock.skewMs;
 		staticData.pollState = next as unknown as IDataObject;
 		if (fresh.length === 0) return null;
 		fresh.sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
 		return [this.helpers.returnJsonArray(fresh.map((f) => f.item))];
 	}
+}
+
+/**
+ * How long one poll may read. n8n's database-backed poll scheduler (2.36+) abandons a poll after about 45 s and,
+ * from 2.38, tells the node its share (about 36 s) through getPollBudgetMs(); older n8n has no limit, and reading
+ * a minute at most keeps a backlog from holding the next polls up.
+ */
+export const DEFAULT_POLL_BUDGET_MS = 60_000;
+
+function pollBudgetMs(ctx: IPollFunctions): number {
+	const offered = (ctx as { getPollBudgetMs?: () => unknown }).getPollBudgetMs?.();
+	return typeof offered === 'number' && Number.isFinite(offered) && offered > 0 ? Math.min(offered, 5 * MINUTE) : DEFAULT_POLL_BUDGET_MS;
 }
 
 function chosenSources(ctx: IPollFunctions): SourceName[] {
@@ -158,8 +184,8 @@ function chosenSources(ctx: IPollFunctions): SourceName[] {
 }
 
 /** The team of the credential's user, for the communication items (their listing does not name it). */
-async function teamIdOf(ctx: IPollFunctions): Promise<string | undefined> {
-	const me = (await loftyRequest(ctx, { method: 'GET', path: '/v1.0/me' })) as IDataObject | undefined;
+async function teamIdOf(ctx: IPollFunctions, clock: LoftyClock): Promise<string | undefined> {
+	const me = (await loftyRequest(ctx, { method: 'GET', path: '/v1.0/me', onAnswer: clock.observe })) as IDataObject | undefined;
 	const teamId = me?.teamId;
 	return teamId === undefined || teamId === null ? undefined : String(teamId);
 }

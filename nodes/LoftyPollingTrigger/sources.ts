@@ -1,10 +1,11 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { findOperation } from '../Lofty/resources';
-import { type Pagination, paginate } from '../Lofty/transport/pagination';
-import { loftyRequest } from '../Lofty/transport/request';
+import { type FetchPage, type Pagination, pageItems, paginate, valueAt } from '../Lofty/transport/pagination';
+import { isDeadlineReached, loftyRequest } from '../Lofty/transport/request';
 import { toEpochMs } from '../LoftyTrigger/parse';
-import type { Found } from './cursor';
+import type { LoftyClock } from './clock';
+import type { Backlog, Found } from './cursor';
 
 /**
  * What the polling trigger can read by time, and how each becomes an item shaped like the webhook events of the
@@ -15,6 +16,9 @@ import type { Found } from './cursor';
  * - New Call, Text, Email: GET /v2.0/communication/agent in windows of at most 90 days, paged as Search Agent
  *   Communications, oldest first. Automatic (AUTO) ones are left out unless asked, as the webhooks leave them out.
  *
+ * Every read stops when the poll's time budget is used up (no page is started after it, no wait runs past it):
+ * what was read is returned with where to go on (see cursor.ts).
+ *
  * Lofty has no way to list updates, deletions or transactions by time, so those stay with the webhook trigger.
  */
 
@@ -23,6 +27,29 @@ export type SourceName = 'lead' | 'call' | 'text' | 'email';
 export interface PollSettings {
 	teamView: boolean;
 	includeAutomatic: boolean;
+}
+
+export interface ReadOptions {
+	settings: PollSettings;
+	clock: LoftyClock;
+	/** The poll's time budget ends here (n8n's clock, epoch ms). */
+	deadline?: number;
+	/** The editor's test fetch: just the newest record. */
+	newestOnly?: boolean;
+	/** The first poll's baseline: only remembered, so a cut read leaves no backlog. */
+	baseline?: boolean;
+	/** Leads still to read from an earlier poll. */
+	backlog?: Backlog;
+}
+
+export interface Read {
+	found: Array<Found<IDataObject>>;
+	/** Whether the whole window was read (false: the budget ended it). */
+	complete: boolean;
+	/** Calls, texts, emails cut short: the time of the last one read (all before it were read). */
+	readUpTo?: number;
+	/** Leads still to read after this poll. */
+	backlog?: Backlog;
 }
 
 const DAY = 86_400_000;
@@ -45,60 +72,127 @@ function listOf(resource: string, operation: string): { path: string; pagination
 	return { path: op.path, pagination: op.pagination };
 }
 
+/** The budget ended before the next page. */
+class OutOfBudget extends Error {}
+const outOfTime = (error: unknown) => error instanceof OutOfBudget || isDeadlineReached(error);
+
+interface Pages {
+	/** every record of every page answered, in the order read */
+	records: IDataObject[];
+	complete: boolean;
+	/** offset style: where the next page starts */
+	offset: number;
+	scrollId?: string;
+}
+
 /**
- * Leads from the newest down to `from`, paged as Lead > Get Many pages them (offset and scrollId from page 2, read
- * either way: docs/api-readings.md, 2), with its guards; the reading stops after the first page reaching past `from`.
+ * Pages through a list with the transport's paginate (its guards: no record twice, no loop, no silent early stop),
+ * keeping each answered page also when the budget ends the read.
  */
-async function leadsSince(ctx: IPollFunctions, from: number, now: number, newestOnly: boolean): Promise<Array<Found<IDataObject>>> {
-	const { path, pagination } = listOf('lead', 'getAll');
-	// A lead without a readable time is treated as new now (it is emitted once, then remembered).
-	const timeOfLead = (lead: IDataObject) => timeOf(lead.createTime) ?? now;
-	const leads = await paginate(
-		pagination,
-		async (paging) => await loftyRequest(ctx, { method: 'GET', path, qs: { sort: 'CreateTime', desc: true, ...paging } }),
-		newestOnly ? 1 : Infinity,
-		(page) => page.some((lead) => timeOfLead(lead) < from),
+async function readPages(
+	ctx: IPollFunctions,
+	path: string,
+	pagination: Pagination,
+	qs: IDataObject,
+	options: ReadOptions,
+	enough?: (page: IDataObject[]) => boolean,
+	start?: { offset: number; scrollId?: string },
+): Promise<Pages> {
+	const pages: Pages = { records: [], complete: true, offset: start?.offset ?? 0, scrollId: start?.scrollId };
+	const { deadline, clock } = options;
+	const fetchPage: FetchPage = async (paging) => {
+		if (deadline !== undefined && Date.now() >= deadline) throw new OutOfBudget();
+		const response = await loftyRequest(ctx, { method: 'GET', path, qs: { ...qs, ...paging } as never, deadline, onAnswer: clock.observe });
+		const items = pageItems(pagination, response);
+		pages.records.push(...items);
+		const offsetParam = (pagination as { offsetParam?: string }).offsetParam ?? 'offset';
+		pages.offset = Number(paging[offsetParam] ?? 0) + items.length;
+		const scrollId = valueAt(response, '_metadata.scrollId');
+		if (typeof scrollId === 'string' && scrollId) pages.scrollId = scrollId;
+		return response;
+	};
+	// Running out of time ends the read with what it has; any other failure fails the poll as it was raised.
+	pages.complete = await paginate(pagination, fetchPage, options.newestOnly ? 1 : Infinity, enough, start).then(
+		() => true,
+		async (error: unknown) => (outOfTime(error) && !options.newestOnly ? false : await Promise.reject(error)),
 	);
+	return pages;
+}
+
+/**
+ * Leads newest first down to `from`, paged as Lead > Get Many pages them (offset and scrollId from page 2, read
+ * either way: docs/api-readings.md, 2); the reading stops after the first page reaching past `from`. A backlog is
+ * read first, from where the last poll stopped; leads newer than its `to` were read then and are skipped.
+ */
+async function leadsSince(ctx: IPollFunctions, window: () => number, options: ReadOptions): Promise<Read> {
+	const { path, pagination } = listOf('lead', 'getAll');
+	// The window's start on Lofty's clock, taken once the first page told it (nothing is sent that depends on it).
+	let start: number | undefined;
+	const from = () => (start ??= window());
+	// A lead without a readable time is treated as new now (it is emitted once, then remembered).
+	const timeOfLead = (lead: IDataObject) => timeOf(lead.createTime) ?? options.clock.now();
+	const qs = { sort: 'CreateTime', desc: true };
+	const down = async (to: () => number, upTo: number, resume?: Backlog): Promise<{ found: Array<Found<IDataObject>>; pages: Pages }> => {
+		const pages = await readPages(ctx, path, pagination, qs, options, (page) => page.some((lead) => timeOfLead(lead) < to()), resume);
+		const found: Array<Found<IDataObject>> = [];
+		for (const lead of pages.records) {
+			const id = idText(lead.leadId);
+			const time = timeOfLead(lead);
+			if (id !== undefined && time >= to() && time <= upTo) found.push({ id, time, record: lead });
+		}
+		return { found, pages };
+	};
 	const found: Array<Found<IDataObject>> = [];
-	for (const lead of leads) {
-		const id = idText(lead.leadId);
-		const time = timeOfLead(lead);
-		if (id !== undefined && time >= from) found.push({ id, time, record: lead });
+	const { backlog } = options;
+	if (backlog) {
+		const rest = await down(() => backlog.from, backlog.to, backlog);
+		found.push(...rest.found);
+		if (!rest.pages.complete) {
+			const last = rest.pages.records.at(-1);
+			const to = last ? Math.max(Math.min(backlog.to, timeOfLead(last)), backlog.from) : backlog.to;
+			return { found, complete: false, backlog: { from: backlog.from, to, offset: rest.pages.offset, scrollId: rest.pages.scrollId } };
+		}
 	}
-	return found;
+	const top = await down(from, Infinity);
+	found.push(...top.found);
+	const last = top.pages.records.at(-1);
+	if (top.pages.complete || !last || options.baseline) return { found, complete: top.pages.complete };
+	// Cut short: everything newer than the last lead read is read; [from, its time] goes on next poll.
+	const to = Math.max(timeOfLead(last), from());
+	return { found, complete: false, backlog: { from: from(), to, offset: top.pages.offset, scrollId: top.pages.scrollId } };
 }
 
 const COMM_TYPES: Record<Exclude<SourceName, 'lead'>, string> = { call: 'CALL', text: 'TEXT', email: 'EMAIL' };
 
 /** Calls, texts or emails in [from, now], oldest first: the agent communication search in windows of at most 90 days. */
-async function communicationsSince(ctx: IPollFunctions, source: Exclude<SourceName, 'lead'>, from: number, now: number, settings: PollSettings): Promise<Array<Found<IDataObject>>> {
+async function communicationsSince(ctx: IPollFunctions, source: Exclude<SourceName, 'lead'>, from: number, now: number, options: ReadOptions): Promise<Read> {
 	const { path, pagination } = listOf('communication', 'searchByAgent');
+	const { settings } = options;
 	const found: Array<Found<IDataObject>> = [];
+	let readUpTo = -Infinity;
 	for (let start = from; start <= now; start += WINDOW + 1) {
 		const qs = { type: COMM_TYPES[source], startTime: start, endTime: Math.min(start + WINDOW, now), teamView: settings.teamView || undefined };
-		const entries = await paginate(pagination, async (paging) => await loftyRequest(ctx, { method: 'GET', path, qs: { ...qs, ...paging } }), Infinity);
-		for (const entry of entries) {
+		const pages = await readPages(ctx, path, pagination, qs, options);
+		for (const entry of pages.records) {
 			const id = idText(entry.id);
 			if (id === undefined) continue;
+			const time = timeOf(entry.communicationTime ?? entry.time) ?? now;
+			readUpTo = time;
 			if (!settings.includeAutomatic && String(entry.communicationType ?? '').toUpperCase() === 'AUTO') continue;
-			found.push({ id, time: timeOf(entry.communicationTime ?? entry.time) ?? now, record: entry });
+			found.push({ id, time, record: entry });
 		}
+		if (!pages.complete) return { found, complete: false, readUpTo };
 	}
-	return found;
+	return { found, complete: true };
 }
 
-/** The records of one source in [from, now]; with `newestOnly` (the editor's test fetch) just the latest one. */
-export async function readSource(
-	ctx: IPollFunctions,
-	source: SourceName,
-	from: number,
-	now: number,
-	settings: PollSettings,
-	newestOnly = false,
-): Promise<Array<Found<IDataObject>>> {
-	if (source === 'lead') return await leadsSince(ctx, from, now, newestOnly);
-	const all = await communicationsSince(ctx, source, from, now, settings);
-	return newestOnly ? all.slice(-1) : all;
+/**
+ * The records of one source in [from, now] (Lofty's clock; `from` is asked when needed, after an answer told the
+ * clock where possible); with `newestOnly` (the editor's test fetch) just the latest one. */
+export async function readSource(ctx: IPollFunctions, source: SourceName, from: () => number, now: number, options: ReadOptions): Promise<Read> {
+	if (source === 'lead') return await leadsSince(ctx, from, options);
+	const read = await communicationsSince(ctx, source, from(), now, options);
+	return options.newestOnly ? { ...read, found: read.found.slice(-1) } : read;
 }
 
 const LISTS: Record<SourceName, { listId: number; key: string }> = {

@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from '../Lofty/transport/authentication';
 import { EVENT_LISTS } from './events';
 import { receive } from './receive';
-import { MAX_BATCH, settingsOf, webhookUrlOf } from './settings';
+import { DEFAULT_TIMING, MAX_BATCH, type TriggerTiming, settingsOf, webhookUrlOf } from './settings';
 import { createSubscriptions, deleteSubscriptions, subscriptionsExist } from './subscriptions';
 
 /**
@@ -122,21 +122,37 @@ export class LoftyTrigger implements INodeType {
 		],
 	};
 
-	webhookMethods = {
+	webhookMethods = lifecycle(DEFAULT_TIMING);
+
+	webhook = receiver(DEFAULT_TIMING);
+
+	/** n8n builds it without arguments; tests pass shorter time limits here (the methods run with n8n's context as `this`). */
+	constructor(timingOverrides: Partial<TriggerTiming> = {}) {
+		const timing: TriggerTiming = { ...DEFAULT_TIMING, ...timingOverrides };
+		this.webhookMethods = lifecycle(timing);
+		this.webhook = receiver(timing);
+	}
+}
+
+/** n8n's checkExists, create and delete of the trigger's subscriptions, with the given time limits. */
+function lifecycle(timing: TriggerTiming) {
+	return {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await subscriptionsExist(this, webhookUrlOf(this), settingsOf(this));
+				return await subscriptionsExist(this, webhookUrlOf(this), settingsOf(this), timing);
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				return await createSubscriptions(this, webhookUrlOf(this), settingsOf(this));
+				return await createSubscriptions(this, webhookUrlOf(this), settingsOf(this), timing);
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				return await deleteSubscriptions(this, webhookUrlOf(this));
+				return await deleteSubscriptions(this, webhookUrlOf(this), timing);
 			},
 		},
 	};
+}
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await receive(this);
-	}
+function receiver(timing: TriggerTiming) {
+	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receive(this, timing);
+	};
 }

@@ -1,18 +1,17 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { recordRoute, unwrapRecord } from '../Lofty/resources/webhookRecords';
-import { loftyRequest } from '../Lofty/transport/request';
+import { isDeadlineReached, loftyRequest } from '../Lofty/transport/request';
 
 /**
  * "Fetch Full Record" of the trigger, kept for workflows that use it: each item gains `record`, read
  * before n8n creates the execution, so Lofty gets its answer only after the lookups. They are bounded by
- * FETCH_BUDGET in all, so that the answer stays well inside Lofty's wait: an item not looked up in time
+ * `budgetMs` in all (5 s; every wait counts: the pacer, 429s, the answers), so that the answer stays well inside
+ * Lofty's wait: an item not looked up in time
  * gets `recordError` (code NOT_LOOKED_UP) and its workflow can read it with the Lofty node (Webhook > Get
  * Event Record), which is the recommended way (the lookups then run inside the execution).
  * A lookup that fails sets `recordError` on that item only; deleted records are not looked up (`record: null`).
  */
-export const FETCH_BUDGET = { ms: 5000 };
-
 function errorInfo(error: unknown): IDataObject {
 	const e = error as Error & { description?: string | null; httpCode?: string | null; errorResponse?: IDataObject };
 	const info: IDataObject = { message: e.message };
@@ -29,8 +28,8 @@ const NOT_LOOKED_UP = {
 	code: 'NOT_LOOKED_UP',
 };
 
-export async function fetchFullRecords(ctx: IWebhookFunctions, items: IDataObject[]): Promise<void> {
-	const deadline = Date.now() + FETCH_BUDGET.ms;
+export async function fetchFullRecords(ctx: IWebhookFunctions, items: IDataObject[], budgetMs: number): Promise<void> {
+	const deadline = Date.now() + budgetMs;
 	const cache = new Map<string, Promise<unknown>>();
 	for (const item of items) {
 		const route = recordRoute(item);
@@ -49,7 +48,7 @@ export async function fetchFullRecords(ctx: IWebhookFunctions, items: IDataObjec
 				item.recordError = { ...NOT_LOOKED_UP };
 				continue;
 			}
-			pending = loftyRequest(ctx, { method: 'GET', path: route.path, timeout: Math.max(left, 1000), readRetries: 0 });
+			pending = loftyRequest(ctx, { method: 'GET', path: route.path, deadline, readRetries: 0 });
 			// a failure is handled per item below; keep the cached promise from rejecting unobserved
 			pending.catch(() => undefined);
 			cache.set(route.path, pending);
@@ -57,7 +56,8 @@ export async function fetchFullRecords(ctx: IWebhookFunctions, items: IDataObjec
 		try {
 			item.record = unwrapRecord(await pending, route.unwrap);
 		} catch (error) {
-			item.recordError = errorInfo(error);
+			// Out of time before Lofty answered (a pacer wait, a 429): not looked up, like the items after it.
+			item.recordError = isDeadlineReached(error) ? { ...NOT_LOOKED_UP } : errorInfo(error);
 		}
 	}
 }

@@ -7,8 +7,8 @@ import { claim } from './dedupe';
 import { fetchFullRecords } from './enrich';
 import { ACTIONS, listName } from './events';
 import { parsePayload } from './parse';
-import { chosenLists, webhookUrlOf } from './settings';
-import { recordSign } from './subscriptionState';
+import { DEFAULT_TIMING, type TriggerTiming, chosenLists, webhookUrlOf } from './settings';
+import { acceptedSecrets, recordSign } from './subscriptionState';
 
 /**
  * One request to the trigger's webhook URL. What Lofty gets back decides what happens to its events
@@ -89,11 +89,12 @@ function onAnswered(res: Answerable, settle: (ok: boolean) => void): void {
 	res.once('close', () => settle(false));
 }
 
-export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DEFAULT_TIMING): Promise<IWebhookResponseData> {
 	const res = ctx.getResponseObject();
 	const staticData = ctx.getWorkflowStaticData('node');
-	const secret = typeof staticData.secret === 'string' ? staticData.secret : undefined;
-	if (!secret || !tokenMatches((ctx.getQueryData() as IDataObject).token, secret)) {
+	const token = (ctx.getQueryData() as IDataObject).token;
+	const accepted = acceptedSecrets(staticData);
+	if (!accepted.some((secret) => tokenMatches(token, secret))) {
 		res.status(401).json({ message: 'Unauthorized: this address only accepts deliveries of its own Lofty subscriptions' });
 		return { noWebhookResponse: true };
 	}
@@ -125,7 +126,7 @@ export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 	}
 	if (parsed.listId !== undefined) recordSign(staticData, webhookUrl, { listId: parsed.listId }, now);
 
-	const decision = claim(`${webhookUrl}|${secret}`, staticData, deliveryId, parsed.events.map((e) => ({ key: e.dedupeKey, timed: e.timed })), now);
+	const decision = claim(`${webhookUrl}|${accepted[0]}`, staticData, deliveryId, parsed.events.map((e) => ({ key: e.dedupeKey, timed: e.timed })), now);
 	if (decision.kind === 'seen') return { webhookResponse: { received: 0, duplicate: true } };
 	if (decision.kind === 'busy') {
 		// the same delivery is still being handled: its outcome decides, Lofty asks again later
@@ -141,7 +142,7 @@ export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 			.filter((event) => only.length === 0 || !(ACTIONS as readonly string[]).includes(event.action) || only.includes(event.action))
 			.map((event) => event.json);
 		if (items.length === 0) return { webhookResponse: { received: parsed.events.length, started: 0 } };
-		if (ctx.getNodeParameter('fetchFullRecord', false) as boolean) await fetchFullRecords(ctx, items);
+		if (ctx.getNodeParameter('fetchFullRecord', false) as boolean) await fetchFullRecords(ctx, items, timing.fetchBudgetMs);
 		void markChangedUntilAnswered(staticData, res as unknown as Answerable);
 		return { workflowData: [items.map((json) => ({ json }))], webhookResponse: { received: parsed.events.length, started: items.length } };
 	} catch (error) {

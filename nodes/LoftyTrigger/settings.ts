@@ -3,6 +3,23 @@ import { NodeOperationError } from 'n8n-workflow';
 
 export const MAX_BATCH = 5000;
 
+/**
+ * The trigger's time limits. n8n builds the node with the defaults; a test builds it with its own
+ * (`new LoftyTrigger({ listTimeoutMs: 300 })`) instead of changing module state.
+ */
+export interface TriggerTiming {
+	/**
+	 * The list request during (de)activation: failing within about 20 s lets n8n report the failure or retry the
+	 * activation later, instead of holding its start-up.
+	 */
+	listTimeoutMs: number;
+	listRetries: number;
+	/** Fetch Full Record: every lookup of one delivery, with its waits (pacer, 429s), ends within this. */
+	fetchBudgetMs: number;
+}
+
+export const DEFAULT_TIMING: Readonly<TriggerTiming> = Object.freeze({ listTimeoutMs: 10_000, listRetries: 1, fetchBudgetMs: 5000 });
+
 /** What a subscription is made with: its event lists, batch size and delivery scope. */
 export interface TriggerSettings {
 	listIds: number[];

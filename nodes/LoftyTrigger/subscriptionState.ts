@@ -5,7 +5,9 @@ import type { IDataObject } from 'n8n-workflow';
  * What the trigger remembers about its Lofty webhook subscriptions, in the node's static data (saved by
  * n8n in its database, so it survives restarts and is shared by every n8n process of one database):
  *
- * - `secret`: 32 random bytes (hex), made once; the callback URL carries it as `?token=`;
+ * - `secret`: 32 random bytes (hex), made at activation; the callback URL carries it as `?token=`. Deactivating
+ *   retires it (a new one is made at the next activation: how a user rotates it); the retired one is still
+ *   accepted until `previousSecret.until`, for the retries of deliveries already under way;
  * - `subscriptions`: `{ <webhook URL>: { <listId>: StoredSubscription } }`, by URL so that the test URL
  *   and the production URL of one node never overwrite each other's ids.
  *
@@ -34,6 +36,24 @@ export function ensureSecret(staticData: IDataObject): string {
 		staticData.secret = randomBytes(32).toString('hex');
 	}
 	return staticData.secret;
+}
+
+/** Lofty retries a delivery for 48 hours; a ping follows within 6. */
+const RETIRED_SECRET_MS = 54 * 60 * 60 * 1000;
+
+/** Deactivation: the next activation makes a new secret; this one is accepted a while longer. */
+export function retireSecret(staticData: IDataObject, now = Date.now()): void {
+	if (typeof staticData.secret !== 'string') return;
+	staticData.previousSecret = { value: staticData.secret, until: now + RETIRED_SECRET_MS };
+	delete staticData.secret;
+}
+
+/** The secrets a delivery may carry now: the current one, and a retired one until it expires. */
+export function acceptedSecrets(staticData: IDataObject, now = Date.now()): string[] {
+	const accepted = typeof staticData.secret === 'string' ? [staticData.secret] : [];
+	const previous = staticData.previousSecret as { value?: unknown; until?: unknown } | undefined;
+	if (previous && typeof previous.value === 'string' && Number(previous.until) > now) accepted.push(previous.value);
+	return accepted;
 }
 
 export function callbackUrlOf(webhookUrl: string, secret: string): string {

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { loftyRequest } from '../Lofty/transport/request';
 import { listName } from './events';
-import type { TriggerSettings } from './settings';
+import { DEFAULT_TIMING, type TriggerSettings, type TriggerTiming } from './settings';
 import {
 	type StoredByList,
 	type StoredSubscription,
@@ -14,6 +14,7 @@ import {
 	formerUrls,
 	noteFailedActivation,
 	pathOf,
+	retireSecret,
 	storedFor,
 	takeFailedActivation,
 } from './subscriptionState';
@@ -50,12 +51,6 @@ export interface Subscription {
 const HOUR = 60 * 60 * 1000;
 /** 48 hours of event lifetime plus one ping interval (6 hours). */
 export const GHOST_AFTER_MS = 54 * HOUR;
-
-/**
- * The list request during (de)activation: failing within about 20 s lets n8n report the failure or retry
- * the activation later, instead of holding its start-up.
- */
-export const LIST_REQUEST = { timeout: 10_000, readRetries: 1 };
 
 const SCOPE_HINT =
 	"The OAuth app behind this credential is not granted Lofty's webhook endpoints. In Lofty's developer portal, add POST /v1.0/webhook, GET /v1.0/webhooks and DELETE /v1.0/webhook/{subscribeId} to the app's scopes, then reconnect the credential.";
@@ -105,10 +100,10 @@ interface ListingFailed {
 const isFailure = (value: Subscription[] | ListingFailed): value is ListingFailed => !Array.isArray(value);
 
 /** Lofty's active subscriptions, or why they could not be read whole (an error, or an answer not fully readable). */
-export async function listSubscriptions(ctx: IHookFunctions, webhookUrl: string): Promise<Subscription[] | ListingFailed> {
+export async function listSubscriptions(ctx: IHookFunctions, webhookUrl: string, timing: TriggerTiming = DEFAULT_TIMING): Promise<Subscription[] | ListingFailed> {
 	let response: unknown;
 	try {
-		response = await loftyRequest(ctx, { method: 'GET', path: '/v1.0/webhooks', hints: hints(webhookUrl), ...LIST_REQUEST });
+		response = await loftyRequest(ctx, { method: 'GET', path: '/v1.0/webhooks', hints: hints(webhookUrl), timeout: timing.listTimeoutMs, readRetries: timing.listRetries });
 	} catch (error) {
 		return { failed: (error as Error).message, description: (error as { description?: string }).description ?? undefined };
 	}
@@ -195,11 +190,11 @@ function remember(stored: StoredByList, keep: StoredByList): void {
  * checkExists: true when every chosen list has its subscription, active or presumed disabled (their ids
  * are then remembered). Deletes nothing, creates nothing.
  */
-export async function subscriptionsExist(ctx: IHookFunctions, webhookUrl: string, settings: TriggerSettings): Promise<boolean> {
+export async function subscriptionsExist(ctx: IHookFunctions, webhookUrl: string, settings: TriggerSettings, timing: TriggerTiming = DEFAULT_TIMING): Promise<boolean> {
 	const staticData = ctx.getWorkflowStaticData('node');
 	if (typeof staticData.secret !== 'string') return false;
 	const stored = storedFor(staticData, webhookUrl);
-	const listed = await listSubscriptions(ctx, webhookUrl);
+	const listed = await listSubscriptions(ctx, webhookUrl, timing);
 	if (isFailure(listed)) {
 		const complete = settings.listIds.every((listId) => stored[String(listId)] && sameSettings(stored[String(listId)], settings));
 		if (complete) {
@@ -248,12 +243,12 @@ async function deleteOne(ctx: IHookFunctions, subscribeId: string, webhookUrl: s
  * deleted first, each with its reason in the log. When a creation fails, the subscriptions made by this
  * call are deleted again and the error is explained.
  */
-export async function createSubscriptions(ctx: IHookFunctions, webhookUrl: string, settings: TriggerSettings): Promise<boolean> {
+export async function createSubscriptions(ctx: IHookFunctions, webhookUrl: string, settings: TriggerSettings, timing: TriggerTiming = DEFAULT_TIMING): Promise<boolean> {
 	const staticData = ctx.getWorkflowStaticData('node');
 	const secret = ensureSecret(staticData);
 	const callbackUrl = callbackUrlOf(webhookUrl, secret);
 	const stored = storedFor(staticData, webhookUrl);
-	const listed = await listSubscriptions(ctx, webhookUrl);
+	const listed = await listSubscriptions(ctx, webhookUrl, timing);
 	if (isFailure(listed)) {
 		noteFailedActivation(webhookUrl);
 		throw listingError(ctx, listed);
@@ -316,7 +311,7 @@ export async function createSubscriptions(ctx: IHookFunctions, webhookUrl: strin
  * trying the rest, and the failed ids stay remembered. Right after a failed activation in this process,
  * n8n's clean-up call deletes nothing (see takeFailedActivation).
  */
-export async function deleteSubscriptions(ctx: IHookFunctions, webhookUrl: string): Promise<boolean> {
+export async function deleteSubscriptions(ctx: IHookFunctions, webhookUrl: string, timing: TriggerTiming = DEFAULT_TIMING): Promise<boolean> {
 	const staticData = ctx.getWorkflowStaticData('node');
 	const stored = storedFor(staticData, webhookUrl);
 	if (takeFailedActivation(webhookUrl)) {
@@ -326,7 +321,7 @@ export async function deleteSubscriptions(ctx: IHookFunctions, webhookUrl: strin
 		return true;
 	}
 	const ids = new Set(Object.values(stored).map((s) => s.subscribeId));
-	const listed = await listSubscriptions(ctx, webhookUrl);
+	const listed = await listSubscriptions(ctx, webhookUrl, timing);
 	const path = pathOf(webhookUrl);
 	if (!isFailure(listed)) for (const sub of listed) if (pathOf(sub.callbackUrl) === path) ids.add(sub.subscribeId);
 	const failures: Array<{ id: string; error: Error }> = [];
@@ -340,6 +335,8 @@ export async function deleteSubscriptions(ctx: IHookFunctions, webhookUrl: strin
 		}
 	}
 	forgetIfEmpty(staticData, webhookUrl);
+	// Every subscription with the secret is gone: the next activation subscribes with a new one (rotation).
+	if (failures.length === 0 && !(isFailure(listed) && ids.size === 0)) retireSecret(staticData);
 	if (failures.length > 0) {
 		const first = failures[0].error as Error & { description?: string };
 		const list = failures.map((f) => `${f.id} (${f.error.message})`).join('; ');

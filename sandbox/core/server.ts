@@ -136,7 +136,8 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 		reply = e instanceof ApiError ? errorReply(e, false) : { status: 500, body: { code: 20005, message: `Internal error: ${String(e)}` } };
 	}
 	const status = reply.status ?? 200;
-	const headers: Record<string, string> = { ...rateHeaders, ...(reply.headers ?? {}) };
+	// Lofty's clock (the store's), as a real server states it on every answer.
+	const headers: Record<string, string> = { Date: new Date(now).toUTCString(), ...rateHeaders, ...(reply.headers ?? {}) };
 	let payload = '';
 	if (reply.raw !== undefined) payload = reply.raw;
 	else {

@@ -100,6 +100,9 @@ export function defineTriggerOutageSuite(opts: TriggerOutageOptions): void {
 	const post = (url: string, body: string, headers: Record<string, string> = {}) => httpRequest('POST', url, body, { 'content-type': 'application/json', ...headers });
 	const newLead = () => sb.store.addLead({ firstName: 'Outage', lastName: 'E2E', ownerUserId: demo, teamId, assignedUserId: demo });
 	let itemCount = 0;
+	/** Every webhook secret the trigger subscribed with (read from Lofty's side), to look for in n8n's data. */
+	const secrets = new Set<string>();
+	const noteSecrets = () => ours().forEach((sub) => secrets.add(new URL(sub.callbackUrl).searchParams.get('token') ?? ''));
 
 	describe(title, () => {
 		beforeAll(async () => {
@@ -139,6 +142,7 @@ export function defineTriggerOutageSuite(opts: TriggerOutageOptions): void {
 			if (r.status !== 200) throw new Error(`activate answered ${r.status}: ${r.text.slice(0, 600)}\n${n8n.logTail(20)}`);
 			await waitFor(listed, (l) => l.length === LISTS.length, 'subscriptions');
 			expect(await listed()).toEqual(LISTS);
+			noteSecrets();
 
 			const lead = newLead();
 			emitLead(sb.store, 'updated', lead, Date.now());
@@ -268,9 +272,22 @@ export function defineTriggerOutageSuite(opts: TriggerOutageOptions): void {
 			r = await n8n.api('POST', `/workflows/${workflowId}/activate`);
 			expect(r.status).toBe(200);
 			await waitFor(listed, (l) => l.length === LISTS.length, 'subscriptions after the second activation');
+			// deactivating retired the secret: the new subscriptions carry a new one
+			const before = secrets.size;
+			noteSecrets();
+			expect(secrets.size).toBe(before + 1);
 			r = await n8n.api('POST', `/workflows/${workflowId}/deactivate`);
 			expect(r.status).toBe(200);
 			await waitFor(() => ours().length, (n) => n === 0, 'the deletions');
+		});
+
+		test('no execution\'s data holds the webhook secret', async () => {
+			const exs = await executions();
+			expect(exs.length).toBeGreaterThan(0);
+			expect([...secrets].every((secret) => /^[0-9a-f]{64}$/.test(secret))).toBe(true);
+			const data = JSON.stringify(exs);
+			for (const secret of secrets) expect(data.includes(secret)).toBe(false);
+			expect(data).not.toMatch(/[?&]token=[0-9a-f]{64}/);
 		});
 	});
 }

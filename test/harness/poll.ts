@@ -25,8 +25,16 @@ function defaults(): Record<string, unknown> {
 	return out;
 }
 
+/** What n8n offers the poll, and what the test's clock does. */
+export interface PollHost {
+	/** n8n 2.38+ with the database-backed scheduler: the poll's share of its timeout (getPollBudgetMs). Unset: older n8n. */
+	budgetMs?: number;
+	/** Called after each answer from Lofty (a test moves its clock by a round trip's duration here). */
+	afterAnswer?: () => void;
+}
+
 /** One poll. `stored` is the static data a previous poll left (undefined on the first activation). */
-export async function poll(sandbox: Sandbox, params: Record<string, unknown>, stored?: string, mode: 'trigger' | 'manual' = 'trigger'): Promise<PollRun> {
+export async function poll(sandbox: Sandbox, params: Record<string, unknown>, stored?: string, mode: 'trigger' | 'manual' = 'trigger', host: PollHost = {}): Promise<PollRun> {
 	const values: Record<string, unknown> = { ...defaults(), authentication: 'apiKey', ...params };
 	const staticData: IDataObject = stored ? (JSON.parse(stored) as IDataObject) : {};
 	const credential = { type: 'loftyApi' as const, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } };
@@ -45,8 +53,15 @@ export async function poll(sandbox: Sandbox, params: Record<string, unknown>, st
 			throw new Error(`Could not get parameter "${name}"`);
 		},
 		getCredentials: async () => credential.data,
+		...(host.budgetMs === undefined ? {} : { getPollBudgetMs: () => host.budgetMs }),
 		helpers: {
-			httpRequestWithAuthentication: async (_type: string, options: Parameters<typeof send>[1]) => await send(credential, options),
+			httpRequestWithAuthentication: async (_type: string, options: Parameters<typeof send>[1]) => {
+				try {
+					return await send(credential, options);
+				} finally {
+					host.afterAnswer?.();
+				}
+			},
 			returnJsonArray: (items: IDataObject[]) => items.map((json) => ({ json })),
 		},
 		logger: { debug: () => undefined, info: () => undefined, warn: (...a: unknown[]) => observe('poll log', a), error: (...a: unknown[]) => observe('poll log', a) },

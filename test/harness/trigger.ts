@@ -64,6 +64,8 @@ export interface TriggerOptions {
 	webhookId?: string;
 	/** listen on this port (a restarted "n8n" keeps its address) */
 	port?: number;
+	/** the node as n8n built it (default: with its own time limits) */
+	node?: LoftyTrigger;
 }
 
 export function triggerApiKey(sandbox: Sandbox, apiKey = sandbox.apiKey): Credential {
@@ -96,8 +98,10 @@ export class TriggerHarness {
 	port = 0;
 	private pending = new Set<Promise<unknown>>();
 	private readonly node: INode;
+	readonly nodeType: LoftyTrigger;
 
 	constructor(options: TriggerOptions) {
+		this.nodeType = options.node ?? trigger;
 		this.params = options.params;
 		this.credential = options.credential;
 		this.staticData = options.staticData ?? {};
@@ -217,7 +221,7 @@ export class TriggerHarness {
 	private async hook(name: 'checkExists' | 'create' | 'delete'): Promise<boolean> {
 		const copy = clone(this.staticData);
 		try {
-			const result = await trigger.webhookMethods.default[name].call(this.baseContext(copy) as unknown as IHookFunctions);
+			const result = await this.nodeType.webhookMethods.default[name].call(this.baseContext(copy) as unknown as IHookFunctions);
 			this.staticData = copy;
 			return result;
 		} catch (error) {
@@ -301,7 +305,7 @@ export class TriggerHarness {
 		} as unknown as IWebhookFunctions;
 		let answer: Received;
 		try {
-			const result: IWebhookResponseData = await trigger.webhook.call(ctx);
+			const result: IWebhookResponseData = await this.nodeType.webhook.call(ctx);
 			if (crash === 'inWebhook') this.die(res);
 			if (result.noWebhookResponse) {
 				if (!res.sent) throw new Error('the node claimed to answer itself but sent nothing');
@@ -383,7 +387,7 @@ export function newProcess(): void {
 export async function restartTrigger(previous: TriggerHarness): Promise<TriggerHarness> {
 	await previous.stop();
 	newProcess();
-	return await startTrigger({ params: previous.params, credential: previous.credential, staticData: previous.persisted(), webhookId: previous.webhookId, port: previous.port });
+	return await startTrigger({ params: previous.params, credential: previous.credential, staticData: previous.persisted(), webhookId: previous.webhookId, port: previous.port, node: previous.nodeType });
 }
 
 /** Starts a trigger harness with its receiver; stop it in afterEach. */

@@ -4,6 +4,7 @@
  */
 import { type Sandbox, startSandbox } from '../../sandbox';
 import { type DeliveryEngine, configureDelivery, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
+import type { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
 import { type TriggerHarness, restartTrigger, startTrigger, triggerApiKey } from './trigger';
 
 export const T0 = Date.UTC(2026, 0, 5, 9);
@@ -19,7 +20,8 @@ export interface TriggerWorld {
 	track(h: TriggerHarness): TriggerHarness;
 }
 
-export function useTriggerWorld(): () => TriggerWorld {
+/** `node`: the trigger as n8n built it, for a file that needs other time limits (default: the node's own). */
+export function useTriggerWorld(node?: LoftyTrigger): () => TriggerWorld {
 	const harnesses: TriggerHarness[] = [];
 	let world: TriggerWorld | undefined;
 	beforeAll(async () => {
@@ -33,7 +35,7 @@ export function useTriggerWorld(): () => TriggerWorld {
 			engine: webhookDelivery(sb),
 			track,
 			async activeTrigger(params) {
-				const h = track(await startTrigger({ params, credential: triggerApiKey(sb) }));
+				const h = track(await startTrigger({ params, credential: triggerApiKey(sb), node }));
 				await h.activate();
 				return h;
 			},

@@ -1,6 +1,7 @@
 import { getWebhookSubscriptions } from '../../nodes/Lofty/methods/webhook';
 import { READING_VALUES, SEED_IDS, parseJson } from '../../sandbox';
 import { MAX_WEBHOOK_SUBSCRIPTIONS, WEBHOOK_IDS, webhookState } from '../../sandbox/resources/webhook';
+import { callbackUrlOf, ensureSecret } from '../../nodes/LoftyTrigger/subscriptionState';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, node, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';
 
@@ -112,6 +113,31 @@ describe('Webhook: getWebhookSubscriptions dropdown', () => {
 			{ name: 'Lead Info → https://hooks.example.com/lofty/leads', value: WEBHOOK_IDS.demoLead },
 			{ name: 'Note → https://other.example.com/notes', value: WEBHOOK_IDS.otherNote },
 		]);
+	});
+});
+
+describe('Webhook: the Lofty Trigger\'s secret is never shown', () => {
+	// The callback URL exactly as the Lofty Trigger subscribes it (its own code), next to a user's own callback.
+	const secret = ensureSecret({});
+	const triggerUrl = callbackUrlOf('https://n8n.example.com/webhook/4f1c/webhook', secret);
+
+	it('Get Many, Create and the Delete dropdown show the callback URL with the token as ***, the rest as it is', async () => {
+		const [created] = await create({ callbackUrl: triggerUrl, listId: 6 });
+		const [mine] = await create({ callbackUrl: 'https://example.com/hooks/lofty?team=7&sig=abc', listId: 8 });
+		const listed = await run(sandbox(), { resource: 'webhook', operation: 'getAll' });
+		const ctx = createContext(node, { params: { authentication: 'apiKey' }, credential: apiKeyCredential(sandbox()) });
+		const options = await getWebhookSubscriptions.call(ctx as never);
+		const shown = JSON.stringify({ created, mine, listed, options });
+		expect(shown).not.toContain(secret);
+		expect(created.json.callbackUrl).toBe('https://n8n.example.com/webhook/4f1c/webhook?token=***');
+		expect(mine.json.callbackUrl).toBe('https://example.com/hooks/lofty?team=7&sig=***');
+		const byId = (id: unknown) => listed.find((i) => i.json.subscribeId === id)!.json.callbackUrl;
+		expect(byId(created.json.subscribeId)).toBe('https://n8n.example.com/webhook/4f1c/webhook?token=***');
+		// untouched where there is nothing secret
+		expect(byId(WEBHOOK_IDS.demoCall)).toBe('https://hooks.example.com/lofty/calls');
+		expect(options.find((o) => o.value === created.json.subscribeId)?.name).toBe('Call → https://n8n.example.com/webhook/4f1c/webhook?token=***');
+		// Lofty itself still holds the real URL: deliveries carry the token.
+		expect(webhookState(sandbox().store).subscriptions.get(String(created.json.subscribeId))?.callbackUrl).toBe(triggerUrl);
 	});
 });
 

@@ -10,6 +10,8 @@ import axios from 'axios';
 
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, OTHER_AGENT_API_KEY, OTHER_CLIENT_SECRET } from '../../sandbox/core/auth';
 import { SEED_IDS } from '../../sandbox';
+import { callbackUrlOf, ensureSecret } from '../../nodes/LoftyTrigger/subscriptionState';
+import { redactCallbackUrl } from '../../nodes/Lofty/resources/webhookRedact';
 import { textOf } from './observe';
 import { useSandbox } from '../harness/sandbox';
 
@@ -44,6 +46,7 @@ describe('secret shapes', () => {
 			['OAuth access token', token.data.access_token],
 			['OAuth refresh token', token.data.refresh_token],
 			['OAuth authorization code', code],
+			['webhook callback secret', callbackUrlOf('https://n8n.example.com/webhook/abc/webhook', ensureSecret({}))],
 		];
 		for (const [kind, secret] of cases) {
 			const hits: Hit[] = findSecrets(`Authorization failed for "${secret}" at /v1.0/me`, 'test');
@@ -54,7 +57,8 @@ describe('secret shapes', () => {
 	});
 
 	it('do not flag what is not secret: IDs, the client id, URLs', () => {
-		const text = `${SEED_IDS.bigLeadId} ${DEMO_CLIENT_ID} ${sandbox().url}/v1.0/leads token lofty_sbx_ sbx_at_short`;
+		const redacted = redactCallbackUrl(callbackUrlOf('https://n8n.example.com/webhook/abc/webhook', ensureSecret({})));
+		const text = `${SEED_IDS.bigLeadId} ${DEMO_CLIENT_ID} ${sandbox().url}/v1.0/leads token lofty_sbx_ sbx_at_short ${String(redacted)}`;
 		expect(findSecrets(text, 'test')).toEqual([]);
 	});
 

@@ -9,9 +9,9 @@ import { type DeliveryEngine, configureDelivery, emitAgent, emitNote } from '../
 import { HOUR, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
 import { NOTE_SEED } from '../../sandbox/resources/note';
 import { webhookState } from '../../sandbox/resources/webhook';
-import { FETCH_BUDGET } from '../../nodes/LoftyTrigger/enrich';
+import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
 import { client } from '../sandbox/helpers';
-import type { TriggerHarness } from '../harness/trigger';
+import { type TriggerHarness, startTrigger, triggerApiKey } from '../harness/trigger';
 import { T0, useTriggerWorld } from '../harness/triggerSandbox';
 
 const world = useTriggerWorld();
@@ -195,19 +195,38 @@ describe('Fetch Full Record', () => {
 		expect(String((notes[1].record as Record<string, unknown>).noteId ?? (notes[1].record as Record<string, unknown>).id)).toBe(NOTE_SEED.manual);
 	});
 
+	/** A trigger built with another Fetch Full Record budget (n8n builds it with 5 s). */
+	async function triggerWithBudget(fetchBudgetMs: number): Promise<TriggerHarness> {
+		const node = new LoftyTrigger({ fetchBudgetMs });
+		const h = world().track(await startTrigger({ params: { events: [2], fetchFullRecord: true }, credential: triggerApiKey(sb), node }));
+		await h.activate();
+		return h;
+	}
+
 	it('reads for a bounded time per delivery (5 s), so that Lofty gets its answer in time: the items not read get NOT_LOOKED_UP', async () => {
-		const budget = FETCH_BUDGET.ms;
-		FETCH_BUDGET.ms = 300;
-		try {
-			const h = await activeTrigger({ events: [2], fetchFullRecord: true });
-			sb.faults.inject({ kind: 'slow', delayMs: 2000, match: { method: 'GET', path: '/v1.0/leads/{leadId}' } });
-			await api().post('/v1.0/leads', { body: { firstName: 'Slow' } });
-			await api().post('/v1.0/leads', { body: { firstName: 'Skipped' } });
-			await deliverAll(h);
-			expect(h.items.map((i) => (i.recordError as Record<string, unknown> | undefined)?.code ?? (i.recordError ? 'timeout' : 'record'))).toEqual(['timeout', 'NOT_LOOKED_UP']);
-			expect(h.items[1].recordError).toMatchObject({ description: expect.stringMatching(/Webhook > Get Event Record/) });
-		} finally {
-			FETCH_BUDGET.ms = budget;
-		}
+		const h = await triggerWithBudget(300);
+		sb.faults.inject({ kind: 'slow', delayMs: 2000, match: { method: 'GET', path: '/v1.0/leads/{leadId}' } });
+		await api().post('/v1.0/leads', { body: { firstName: 'Slow' } });
+		await api().post('/v1.0/leads', { body: { firstName: 'Skipped' } });
+		await deliverAll(h);
+		// the slow lookup's answer did not come within the budget: not looked up either, and the next one not started
+		expect(h.items.map((i) => (i.recordError as Record<string, unknown> | undefined)?.code ?? (i.recordError ? 'other error' : 'record'))).toEqual(['NOT_LOOKED_UP', 'NOT_LOOKED_UP']);
+		for (const item of h.items) expect(item.recordError).toMatchObject({ description: expect.stringMatching(/Webhook > Get Event Record/) });
+		expect(sb.count('GET', '/v1.0/leads/{leadId}')).toBe(1);
 	});
+
+	it.each([
+		['5 s: the 429 is waited out (1 s) and both records are read', 5000, ['record', 'record'], 3],
+		['300 ms: a 429 asking for 1 s ends the lookups at once, both items NOT_LOOKED_UP, nothing resent', 300, ['NOT_LOOKED_UP', 'NOT_LOOKED_UP'], 1],
+	])('429s during Fetch Full Record count against the budget; with a budget of %s', async (_name, budget, expected, lookups) => {
+		const h = await triggerWithBudget(budget);
+		await api().post('/v1.0/leads', { body: { firstName: 'Limited' } });
+		await api().post('/v1.0/leads', { body: { firstName: 'Waiting' } });
+		const before = sb.count('GET', '/v1.0/leads/{leadId}');
+		sb.faults.inject({ kind: '429', times: 1, retryAfterSec: 1, match: { method: 'GET', path: '/v1.0/leads/{leadId}' } });
+		await deliverAll(h);
+		expect(h.items.map((i) => (i.recordError as Record<string, unknown> | undefined)?.code ?? (i.record ? 'record' : 'none'))).toEqual(expected);
+		expect(sb.count('GET', '/v1.0/leads/{leadId}') - before).toBe(lookups);
+	});
+
 });

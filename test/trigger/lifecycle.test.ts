@@ -129,6 +129,30 @@ describe('activation', () => {
 	});
 });
 
+describe('rotating the secret: deactivate, then activate', () => {
+	it('subscribes with a new token; a retry under the old one still runs (54 hours), a made-up one never', async () => {
+		const h = await harness({ events: [2] });
+		await h.activate();
+		const old = String(h.staticData.secret);
+		const event = (leadId: number) => ({ teamId: 1, listId: 2, createdLead: [{ leadId, updateTime: 1_800_000_000_000 + leadId }] });
+		await h.deactivate();
+		expect(h.staticData.secret).toBeUndefined();
+		await h.activate();
+		const fresh = String(h.staticData.secret);
+		expect(fresh).toMatch(/^[0-9a-f]{64}$/);
+		expect(fresh).not.toBe(old);
+		expect(ownSubscriptions(h).map((s) => s.callbackUrl)).toEqual([`${h.webhookUrl}?token=${fresh}`]);
+		expect((await h.receive({ body: event(1), query: { token: fresh } })).status).toBe(200);
+		// Lofty retrying a delivery made before the rotation
+		expect((await h.receive({ body: event(2), query: { token: old } })).status).toBe(200);
+		expect((await h.receive({ body: event(3), query: { token: 'c'.repeat(64) } })).status).toBe(401);
+		expect(h.executions.map((items) => items.map((i) => i.leadId))).toEqual([['1'], ['2']]);
+		// once Lofty's retries are over, the old token is refused
+		(h.staticData.previousSecret as { until: number }).until = Date.now() - 1;
+		expect((await h.receive({ body: event(4), query: { token: old } })).status).toBe(401);
+	});
+});
+
 describe('deactivation', () => {
 	it('deletes only its own subscriptions', async () => {
 		const h = await harness({ events: [2, 10] });

@@ -9,22 +9,19 @@ import { DEMO_API_KEY, SEED_IDS, type Sandbox } from '../../sandbox';
 import { type DeliveryEngine, emitLead, emitStageChange } from '../../sandbox/resources/webhook/delivery';
 import { HOUR } from '../../sandbox/resources/webhook/delivery/schedule';
 import { webhookState } from '../../sandbox/resources/webhook';
-import { LIST_REQUEST } from '../../nodes/LoftyTrigger/subscriptions';
+import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
 import { client } from '../sandbox/helpers';
 import { type TriggerHarness, startTrigger, triggerApiKey } from '../harness/trigger';
 import { T0, useTriggerWorld } from '../harness/triggerSandbox';
 
-const world = useTriggerWorld();
+// The list request gives up after 300 ms here (10 s in n8n), so that a Lofty that does not answer is quick to test.
+const node = new LoftyTrigger({ listTimeoutMs: 300 });
+const world = useTriggerWorld(node);
 let sb: Sandbox;
 let engine: DeliveryEngine;
 const LISTS = [2, 12];
-const listTimeout = LIST_REQUEST.timeout;
 beforeEach(() => {
 	({ sb, engine } = world());
-	LIST_REQUEST.timeout = 300;
-});
-afterEach(() => {
-	LIST_REQUEST.timeout = listTimeout;
 });
 
 const api = () => client(sb.url, { token: DEMO_API_KEY });
@@ -148,7 +145,7 @@ describe('GET /v1.0/webhooks failing during activation: nothing is deleted', () 
 		['500', { kind: '500' as const, times: 2 }],
 		['timeout', { kind: 'slow' as const, delayMs: 1500, times: 2 }],
 	])('%s on a first activation: it fails with a clear message, creates and deletes nothing', async (_name, fault) => {
-		const h = world().track(await startTrigger({ params: { events: LISTS }, credential: triggerApiKey(sb) }));
+		const h = world().track(await startTrigger({ params: { events: LISTS }, credential: triggerApiKey(sb), node }));
 		const [before, createdBefore] = [deletes(), posts()];
 		sb.faults.inject({ ...fault, match: { method: 'GET', path: '/v1.0/webhooks' } });
 		await expect(h.activate()).rejects.toThrow(/Could not read the Lofty webhook subscriptions \(GET \/v1.0\/webhooks\)/);

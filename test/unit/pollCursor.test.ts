@@ -1,5 +1,6 @@
 /** Where the polling trigger stops: windows, dedupe and the bounded memory (nodes/LoftyPollingTrigger/cursor.ts). */
 import { MAX_SEEN, advance, windowOf } from '../../nodes/LoftyPollingTrigger/cursor';
+import { timeOf } from '../../nodes/LoftyPollingTrigger/sources';
 
 const LOOK = 15 * 60_000;
 const NOW = 1_800_000_000_000;
@@ -37,5 +38,40 @@ describe('polling cursor', () => {
 		expect(Object.keys(next.seen)).toHaveLength(MAX_SEEN);
 		expect(next.seen).not.toHaveProperty('id0');
 		expect(next.seen).toHaveProperty(`id${MAX_SEEN + 4}`);
+	});
+
+	it('a record dated past Lofty\'s now is emitted and remembered, but the cursor stays at Lofty\'s now', () => {
+		const state = { cursor: NOW - 60_000, seen: {} };
+		const { fresh, next } = advance(state, [f('future', NOW + 8 * 3_600_000), f('now', NOW - 1000)], { baseline: false, now: NOW, lookBackMs: LOOK });
+		expect(fresh.map((x) => x.id)).toEqual(['now', 'future']);
+		expect(next.cursor).toBe(NOW);
+		expect(Object.keys(next.seen).sort()).toEqual(['future', 'now']);
+		// the next window still starts a Look Back before Lofty's now, not 8 hours on
+		expect(windowOf(next, NOW + 60_000, LOOK).from).toBe(NOW - LOOK);
+	});
+
+	it('a time with a zone offset is the same moment; a local time without zone is read as UTC (so 8 hours ahead for +08:00)', () => {
+		const utc = Date.UTC(2026, 0, 5, 9);
+		expect(timeOf('2026-01-05T17:00:00+08:00')).toBe(utc);
+		expect(timeOf('2026-01-05T09:00:00Z')).toBe(utc);
+		expect(timeOf(utc)).toBe(utc);
+		const shifted = timeOf('2026-01-05 17:00:00')!;
+		expect(shifted - utc).toBe(8 * 3_600_000);
+		// such a record is emitted, and does not move the cursor past Lofty's now
+		const { fresh, next } = advance({ cursor: utc - 1000, seen: {} }, [f('local', shifted)], { baseline: false, now: utc, lookBackMs: LOOK });
+		expect(fresh.map((x) => x.id)).toEqual(['local']);
+		expect(next.cursor).toBe(utc);
+	});
+
+	it('a read cut short in time order keeps the cursor at the last record read; a lead backlog keeps its overlaps', () => {
+		const state = { cursor: NOW, seen: { old: NOW - 10 } };
+		const cut = advance(state, [f('a', NOW + 1000), f('b', NOW + 2000)], { baseline: false, now: NOW + 60_000, lookBackMs: LOOK, readUpTo: NOW + 1000 });
+		expect(cut.next.cursor).toBe(NOW + 1000);
+		expect(Object.keys(cut.next.seen).sort()).toEqual(['a', 'b', 'old']);
+		const backlog = { from: NOW - 5 * LOOK, to: NOW - 2 * LOOK, offset: 300 };
+		const seen = { edge: NOW - 2 * LOOK, start: NOW - 5 * LOOK + 10, middle: NOW - 3 * LOOK };
+		const kept = advance({ cursor: NOW, seen }, [], { baseline: false, now: NOW, lookBackMs: LOOK, backlog });
+		expect(Object.keys(kept.next.seen).sort()).toEqual(['edge', 'start']);
+		expect(kept.next.backlog).toEqual(backlog);
 	});
 });

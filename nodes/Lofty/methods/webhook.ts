@@ -1,10 +1,11 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { WEBHOOK_EVENTS } from '../resources/webhook';
+import { redactCallbackUrl } from '../resources/webhookRedact';
 import { loftyRequest } from '../transport/request';
 import type { MethodSet } from './types';
 
-/** Active webhook subscriptions of the team for dropdowns: "Event → callback URL", valued by subscription ID. */
+/** Active webhook subscriptions of the team for dropdowns: "Event → callback URL" (its secret redacted), valued by subscription ID. */
 export async function getWebhookSubscriptions(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const response = await loftyRequest(this, { method: 'GET', path: '/v1.0/webhooks' });
 	const subscriptions = Array.isArray(response) ? (response as IDataObject[]) : [];
@@ -12,7 +13,7 @@ export async function getWebhookSubscriptions(this: ILoadOptionsFunctions): Prom
 		.filter((s) => s.subscribeId !== undefined && s.subscribeId !== null)
 		.map((s) => {
 			const event = WEBHOOK_EVENTS.find((e) => String(e.value) === String(s.listId))?.name ?? `Event ${String(s.listId)}`;
-			return { name: `${event} → ${String(s.callbackUrl ?? '')}`, value: String(s.subscribeId) };
+			return { name: `${event} → ${String(redactCallbackUrl(s.callbackUrl ?? ''))}`, value: String(s.subscribeId) };
 		})
 		.sort((a, b) => a.name.localeCompare(b.name));
 }

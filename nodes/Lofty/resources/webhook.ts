@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { InvalidValue } from '../model/params';
 import type { OperationContext, ResourceDef } from '../model/types';
 import { recordRoute, unwrapRecord } from './webhookRecords';
+import { redactSubscriptions } from './webhookRedact';
 
 /** Lofty's webhook event types by `listId` (api-spec.md, Payloads). */
 export const WEBHOOK_EVENTS = [
@@ -40,6 +41,14 @@ const subscriptionInPath = {
 	description:
 		'The webhook subscription to delete. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
+
+/** Records of a subscription answer (a list is one item each), callback URLs redacted. */
+function subscriptionRecords(response: unknown): IDataObject[] {
+	const redacted = redactSubscriptions(response);
+	if (Array.isArray(redacted)) return redacted.map((v) => (v !== null && typeof v === 'object' ? (v as IDataObject) : { value: v as string }));
+	if (redacted !== null && typeof redacted === 'object') return [redacted as IDataObject];
+	return [{ success: true }];
+}
 
 const eventOf = (op: OperationContext) => op.values.event as IDataObject;
 
@@ -101,6 +110,8 @@ export const webhook: ResourceDef = {
 					description: 'Which leads\' events reach this subscription',
 				},
 			],
+			// Lofty's answer may echo the callback URL, with a secret the user put in it.
+			output: (response) => subscriptionRecords(response),
 			validate(op) {
 				const url = op.values.callbackUrl as string;
 				if (!isHttpsUrl(url)) {
@@ -185,6 +196,8 @@ export const webhook: ResourceDef = {
 			method: 'GET',
 			path: '/v1.0/webhooks',
 			params: [],
+			// The Lofty Trigger's callback URLs carry its secret (?token=): never shown.
+			output: (response) => subscriptionRecords(response),
 		},
 	],
 };

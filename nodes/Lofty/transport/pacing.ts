@@ -232,11 +232,19 @@ export interface PacingTicket {
 	refused(headers: Headers, attempt: number): number;
 }
 
+/** Thrown by acquire when the wait would end past the caller's deadline (nothing was counted as sent). */
+class PacingDeadline extends Error {
+	readonly pacingDeadline = true;
+}
+
+export const isPacingDeadline = (error: unknown): boolean => (error as { pacingDeadline?: unknown } | null)?.pacingDeadline === true;
+
 /**
  * Waits until one more request with this credential stays within the announced limit and the
- * optional cap (requests per minute), then counts it as sent.
+ * optional cap (requests per minute), then counts it as sent. With a `deadline` (epoch ms), a wait
+ * that would end past it is not started: it throws instead (isPacingDeadline).
  */
-export async function acquire(key: string, cap?: number): Promise<PacingTicket> {
+export async function acquire(key: string, cap?: number, deadline?: number): Promise<PacingTicket> {
 	const bucket = bucketOf(key);
 	const previous = bucket.queue;
 	let release!: () => void;
@@ -248,6 +256,7 @@ export async function acquire(key: string, cap?: number): Promise<PacingTicket> 
 		for (;;) {
 			const wait = waitFor(bucket, cap, Date.now());
 			if (wait.ms <= 0 && !wait.answer) break;
+			if (deadline !== undefined && Date.now() + wait.ms >= deadline) throw new PacingDeadline('the pacing wait would end past the deadline');
 			await pause(bucket, wait);
 			if (!wait.answer && wait.ms > MAX_PACING_WAIT_MS) {
 				// An announced reset this far away is not waited out: let the server decide.

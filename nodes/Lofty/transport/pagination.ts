@@ -98,7 +98,14 @@ export function saysDone(p: PageStop, response: unknown, seen: number): boolean 
  * is returned twice, no page is asked for in a loop and a list never ends short of the total it announced
  * without an error (PageGuard).
  */
-export async function paginate(p: Pagination, fetchPage: FetchPage, want: number, enough?: (page: IDataObject[]) => boolean): Promise<IDataObject[]> {
+export async function paginate(
+	p: Pagination,
+	fetchPage: FetchPage,
+	want: number,
+	enough?: (page: IDataObject[]) => boolean,
+	/** Offset style: go on from where an earlier read stopped (the polling trigger's backlog). */
+	start?: { offset: number; scrollId?: string },
+): Promise<IDataObject[]> {
 	const all: IDataObject[] = [];
 	const guard = new PageGuard(p.idField);
 	let stopped = false;
@@ -109,8 +116,8 @@ export async function paginate(p: Pagination, fetchPage: FetchPage, want: number
 	};
 	switch (p.style) {
 		case 'offset': {
-			let offset = 0;
-			let scrollId: string | undefined;
+			let offset = start?.offset ?? 0;
+			let scrollId: string | undefined = start?.scrollId;
 			for (;;) {
 				const limit = Math.min(p.maxPageSize, remaining());
 				// Both offset and scrollId from page 2 on: right whichever of the two the server follows.

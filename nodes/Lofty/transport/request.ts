@@ -12,7 +12,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { findFailure, toNodeApiError } from './errors';
 import { parseJson, stringifyJson } from './json';
 import { slotsOf } from './inFlight';
-import { MAX_PACING_WAIT_MS, acquire, pacingKey, requestsPerMinute } from './pacing';
+import { MAX_PACING_WAIT_MS, acquire, isPacingDeadline, pacingKey, requestsPerMinute } from './pacing';
 
 export { rateLimitWaitMs } from './pacing';
 
@@ -40,7 +40,21 @@ export interface LoftyRequest {
 	idempotent?: boolean;
 	/** How often a read is retried after a 5xx, a timeout or a dropped connection (default 3). */
 	readRetries?: number;
+	/**
+	 * A time budget (epoch ms, this process's clock) covering every wait: the pacer, 429s, retries and the answer.
+	 * A wait that would end past it is not started: the request fails with a DeadlineReached error instead.
+	 */
+	deadline?: number;
+	/** Sees the headers of every answer (its `Date` tells Lofty's clock). */
+	onAnswer?: (headers: Record<string, unknown>) => void;
 }
+
+/** The request's time budget ran out before it was answered; nothing was sent after that point. */
+export class DeadlineReached extends NodeOperationError {
+	readonly deadlineReached = true;
+}
+
+export const isDeadlineReached = (error: unknown): error is DeadlineReached => (error as { deadlineReached?: unknown } | null)?.deadlineReached === true;
 
 interface RawResponse {
 	statusCode: number;
@@ -289,27 +303,55 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 	const slots = slotsOf(ctx);
 	let rateLimited = 0;
 	let retried = 0;
+	const { deadline } = request;
+	const outOfTime = (why: string) =>
+		new DeadlineReached(ctx.getNode(), `${request.method} ${request.path} was not answered within its time budget: ${why}`, { itemIndex });
+	/** Whether a wait of `ms` from now still ends inside the budget. */
+	const fits = (ms: number) => deadline === undefined || Date.now() + ms < deadline;
 	for (;;) {
 		// A slot of the execution's Parallel Requests first, then the credential's pace.
 		const release = slots ? await slots.take() : undefined;
-		const ticket = await acquire(pacing, cap);
+		let ticket: Awaited<ReturnType<typeof acquire>>;
+		try {
+			ticket = await acquire(pacing, cap, deadline);
+		} catch (error) {
+			release?.();
+			throw isPacingDeadline(error) ? outOfTime('the rate limit asks for a longer wait') : error;
+		}
+		if (deadline !== undefined) {
+			const left = deadline - Date.now();
+			if (left <= 0) {
+				ticket.done();
+				release?.();
+				throw outOfTime('no time left to send it');
+			}
+			options.timeout = Math.min(timeout, left);
+		}
 		const response = await send(ctx, type, options)
 			.catch((error: unknown) => ({ fault: 'unreachable' as const, reason: error instanceof Error ? error.message : String(error) }))
 			.finally(() => release?.());
 		if ('fault' in response) {
 			ticket.done();
+			// The answer was cut off by the budget, not by Lofty's own slowness (a write stays "may have been applied").
+			if (response.fault === 'timeout' && idempotent && (options.timeout ?? timeout) < timeout) throw outOfTime('Lofty did not answer before it ended');
 			const transient = response.fault === 'timeout' || response.fault === 'dropped';
-			if (transient && retried < readRetries) {
-				await sleep(backoffMs(retried++));
+			const backoff = backoffMs(retried);
+			if (transient && retried < readRetries && fits(backoff)) {
+				retried++;
+				await sleep(backoff);
 				continue;
 			}
-			throw noAnswerError(ctx, response, request, url, timeout, retried + 1, idempotent, itemIndex);
+			throw noAnswerError(ctx, response, request, url, options.timeout ?? timeout, retried + 1, idempotent, itemIndex);
 		}
+		request.onAnswer?.(response.headers);
 		if (response.statusCode === 429) {
 			// Every request with this credential waits as the server asks.
-			ticket.refused(response.headers, rateLimited);
+			const wait = ticket.refused(response.headers, rateLimited);
 			// Refused before processing, so even a write is safe to send again.
-			if (rateLimited++ < RATE_LIMIT_RETRIES) continue;
+			if (rateLimited++ < RATE_LIMIT_RETRIES) {
+				if (!fits(wait)) throw outOfTime(`Lofty answered 429 (rate limit) and asks to wait ${seconds(wait)}`);
+				continue;
+			}
 		} else {
 			ticket.observe(response.headers);
 		}
@@ -321,9 +363,12 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 		}
 		if (response.statusCode >= 500 && retried < readRetries) {
 			const retryAfter = response.statusCode === 503 && response.headers ? Number(header(response.headers, 'retry-after')) : NaN;
-			await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, BACKOFF_MAX_MS) : backoffMs(retried));
-			retried++;
-			continue;
+			const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, BACKOFF_MAX_MS) : backoffMs(retried);
+			if (fits(wait)) {
+				await sleep(wait);
+				retried++;
+				continue;
+			}
 		}
 		const failure = findFailure(response.statusCode, response.body);
 		if (failure) throw toNodeApiError(ctx.getNode(), failure, itemIndex, request.hints, type);
