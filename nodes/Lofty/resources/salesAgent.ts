@@ -163,6 +163,7 @@ export const salesAgent: ResourceDef = {
 			description: 'Change settings of your existing Sales Agent; fields left out keep their value (creating a Sales Agent is done in Lofty CRM)',
 			method: 'PUT',
 			path: '/v2.0/sales-agent/settings',
+			record: ['id'],
 			optionalTitle: 'Update Fields',
 			params: [
 				{
