@@ -179,8 +179,8 @@ export interface OperationDef {
 	/** The other reading of an ambiguous contract, detected from Lofty's refusal (see OtherReading). */
 	otherReading?: OtherReading;
 	/**
-	 * Writes: the parameters whose values name the record the item changes (model/recordTurn.ts), where the ID
-	 * parameters in the path do not (an ID in the body); `[]`: the path alone names one record (the company).
+	 * Writes: what names the record the item changes (model/recordTurn.ts), where the ID parameters in the path do
+	 * not: parameter names (an ID in the body), or a name of one thing of the team (`company`, `licenseSeats`).
 	 * Items on one record then run whole (reads of current values, prepare, the write) one after another, in item order.
 	 */
 	record?: string[];

@@ -79,6 +79,8 @@ export const agent: ResourceDef = {
 			description: 'Add a new agent to your team from a profile: name, e-mail, phone, office, work details and licenses',
 			method: 'POST',
 			path: '/v1.0/agent/profile/add',
+			// Creating, deactivating and reactivating take and free the team's license seats: one after another.
+			record: ['licenseSeats'],
 			params: [
 				{
 					name: 'accountType',
@@ -242,6 +244,7 @@ export const agent: ResourceDef = {
 				"Release the agent's license seat and revoke their sessions and tokens (leads, deals and data stay with them); needs the Manage Team Agent permission, and owners or yourself cannot be deactivated",
 			method: 'POST',
 			path: '/v2.0/agents/{agentId}/deactivate',
+			record: ['agentId', 'licenseSeats'],
 			params: [agentInPath],
 			output: (response, op) => ({ agentId: op.values.agentId as string, status: 'deactivated', ...record(response) }),
 			errorHints: LIFECYCLE_HINTS,
@@ -253,6 +256,7 @@ export const agent: ResourceDef = {
 			description: 'Give a deactivated agent access again; needs a free license seat and an agent who completed onboarding',
 			method: 'POST',
 			path: '/v2.0/agents/{agentId}/reactivate',
+			record: ['agentId', 'licenseSeats'],
 			params: [agentInPath],
 			output: (response, op) => ({ agentId: op.values.agentId as string, status: 'active', ...record(response) }),
 			errorHints: LIFECYCLE_HINTS,

@@ -112,7 +112,7 @@ export const organization: ResourceDef = {
 			method: 'POST',
 			path: '/v1.0/org/company',
 			// The one company of the credential: its items take turns.
-			record: [],
+			record: ['company'],
 			optionalTitle: 'Update Fields',
 			params: [
 				{ name: 'name', label: 'Company Name', type: 'string', in: 'body', placeholder: 'e.g. Lofty Realty Group' },

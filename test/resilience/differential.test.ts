@@ -1,0 +1,73 @@
+/**
+ * Parallel Requests changes speed, never results (issue 18). For every write operation of the node (from the
+ * resource tables), seeded random item lists (test/harness/diffItems.ts) run once at Parallel Requests 1 and once
+ * at 8, against two sandboxes reset to the same seed data, answering after a random latency per request: the
+ * final Lofty state (test/harness/storeSnapshot.ts) and the output items (order, pairing, errors) must be the same.
+ *
+ * `npm test` runs LOFTY_DIFF_SEEDS seeds (default 2) from LOFTY_DIFF_SEED_FROM (default 1); more with, e.g.,
+ * `LOFTY_DIFF_SEEDS=200 npx jest test/resilience/differential.test.ts -i` (see bench/README.md). A failure names
+ * the seed and the resource; rerun just that one with LOFTY_DIFF_SEED_FROM=<seed> LOFTY_DIFF_SEEDS=1.
+ */
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { resetPacing } from '../../nodes/Lofty/transport/pacing';
+import { type Sandbox, startSandbox } from '../../sandbox';
+import { ItemGenerator, type Params, type WriteOp, writeOperations } from '../harness/diffItems';
+import { run } from '../harness/sandbox';
+import { canonical, firstDifference, idsIn, snapshotLines, storeState } from '../harness/storeSnapshot';
+
+const SEEDS = Number(process.env.LOFTY_DIFF_SEEDS ?? 2);
+const FROM = Number(process.env.LOFTY_DIFF_SEED_FROM ?? 1);
+const CLOCK = Date.UTC(2026, 2, 1, 12);
+
+let one: Sandbox;
+let eight: Sandbox;
+beforeAll(async () => {
+	const options = { port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } };
+	[one, eight] = await Promise.all([startSandbox(options), startSandbox(options)]);
+});
+afterAll(async () => await Promise.all([one?.stop(), eight?.stop()]));
+
+/** Both sandboxes back to the seed data, on one fixed clock, answering after 0 to 12 ms. */
+function fresh(): void {
+	for (const sb of [one, eight]) {
+		// Before the reset: seed data dated relative to now (and seeded lazily) is then the same in both.
+		sb.store.now = () => CLOCK;
+		sb.reset();
+		sb.setLatency({ fixedMs: 0, jitterMs: 12 });
+	}
+	resetPacing();
+}
+
+async function runAt(sb: Sandbox, items: Params[], parallelRequests: number): Promise<INodeExecutionData[]> {
+	return await run(sb, (i) => ({ ...items[i], requestOptions: { parallelRequests } }), { items: items.map(() => ({})), continueOnFail: true });
+}
+
+const byResource = new Map<string, WriteOp[]>();
+for (const w of writeOperations()) byResource.set(w.resource, [...(byResource.get(w.resource) ?? []), w]);
+
+describe('the same item lists at Parallel Requests 1 and 8 end with the same Lofty state and the same output', () => {
+	it('covers every write operation of the tables', () => {
+		const listed = [...byResource.values()].flat().map((w) => `${w.resource}.${w.op.value}`);
+		expect(listed.length).toBeGreaterThan(50);
+		expect(listed).toEqual(expect.arrayContaining(['lead.update', 'lead.upsert', 'transaction.update', 'organization.updateOffice', 'salesAgent.updateSettings']));
+	});
+
+	const cases = Array.from({ length: SEEDS }, (_, i) => FROM + i).flatMap((seed) => [...byResource.keys()].map((resource) => [seed, resource] as const));
+	it.each(cases)('seed %i, %s', async (seed, resource) => {
+		const generator = new ItemGenerator(seed * 1000 + [...byResource.keys()].indexOf(resource));
+		const items = generator.itemsFor(byResource.get(resource)!, 6);
+		fresh();
+		const known = idsIn(storeState(one));
+		idsIn(items, known);
+		const [outOne, outEight] = [await runAt(one, items, 1), await runAt(eight, items, 8)];
+		const where = `seed ${seed}, resource ${resource} (rerun: LOFTY_DIFF_SEED_FROM=${seed} LOFTY_DIFF_SEEDS=1 npx jest test/resilience/differential.test.ts -t '${resource}')`;
+		const shown = (out: INodeExecutionData[]) => out.map((o) => JSON.stringify(canonical({ pairedItem: o.pairedItem, json: o.json }, known)));
+		const [a, b] = [shown(outOne), shown(outEight)];
+		const item = a.findIndex((line, i) => line !== b[i]);
+		expect({ where, item, p1: a[item], p8: b[item] }).toEqual({ where, item: -1, p1: undefined, p8: undefined });
+		expect(a.length).toBe(b.length);
+		const difference = firstDifference(snapshotLines(one, known), snapshotLines(eight, known));
+		expect({ where, difference }).toEqual({ where, difference: undefined });
+	});
+});
