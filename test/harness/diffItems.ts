@@ -6,7 +6,6 @@
  */
 import { collectionOf } from '../../nodes/Lofty/model/describe';
 import { MAPPER_PARAM } from '../../nodes/Lofty/model/customFields';
-import { isRead } from '../../nodes/Lofty/model/recordTurn';
 import type { OperationDef, ParamDef } from '../../nodes/Lofty/model/types';
 import { RESOURCES } from '../../nodes/Lofty/resources';
 import { SEED_IDS } from '../../sandbox';
@@ -28,16 +27,17 @@ export interface WriteOp {
 	op: OperationDef;
 }
 
-/** Every operation that changes something in Lofty (not a read, not a list), from the resource tables. */
+/** Every operation that changes something in Lofty (POST, PUT, DELETE or PATCH, not a list), from the resource tables. */
 export function writeOperations(): WriteOp[] {
-	return RESOURCES.flatMap((r) => r.operations.filter((op) => !isRead(op)).map((op) => ({ resource: r.value, op })));
+	const writes = (op: OperationDef) => op.method !== 'GET' && op.pagination === undefined;
+	return RESOURCES.flatMap((r) => r.operations.filter(writes).map((op) => ({ resource: r.value, op })));
 }
 
 const MISSING = '999999999999999';
 
 /** Records the items share: a few per kind, and one Lofty does not know. */
 const POOLS: Record<string, string[]> = {
-	leadId: [SEED_IDS.bigLeadId, SEED_IDS.bigLeadId2, SEED_IDS.activityLeadId, SEED_IDS.sharedLeadId, MISSING],
+	leadId: [SEED_IDS.bigLeadId, SEED_IDS.bigLeadId2, SEED_IDS.activityLeadId, MISSING],
 	transactionId: [TX_SEED.purchaseId, TX_SEED.listingId, TX_SEED.leaseId, MISSING],
 	taskId: [TASK_SEED.openTaskId, TASK_SEED.finishedTaskId, TASK_SEED.appointmentId, MISSING],
 	appointmentId: [TASK_SEED.appointmentId, TASK_SEED.finishedAppointmentId, MISSING],
@@ -67,7 +67,7 @@ const TEXTS: Array<[RegExp, (n: number) => string]> = [
 
 const CHOICES: Record<string, string[]> = {
 	transactionType: ['Purchase', 'Listing', 'Lease'],
-	transactionStatus: ['Under Contract', 'Closed', 'Pending'],
+	transactionStatus: ['Under Contract', 'Closed', 'Under Contract', 'Pending'],
 	timeZoneCode: ['America/Chicago', 'America/New_York'],
 };
 
@@ -90,8 +90,10 @@ export class ItemGenerator {
 		return this.random() < p;
 	}
 
+	/** Mostly the first record of the pool (so that items share it), else any, now and then one Lofty does not know. */
 	private idFor(p: ParamDef): string {
-		return this.pick(POOLS[p.name] ?? (p.type === 'locator' && p.locator?.idKind === 'text' ? POOLS.calendarId : OTHER_IDS));
+		const pool = POOLS[p.name] ?? (p.type === 'locator' && p.locator?.idKind === 'text' ? POOLS.calendarId : OTHER_IDS);
+		return this.chance(0.55) ? pool[0] : this.pick(pool);
 	}
 
 	/** A value for one field that the node accepts (Lofty may still refuse it). */
@@ -142,7 +144,9 @@ export class ItemGenerator {
 			const collection = collectionOf(op, p).name;
 			params[collection] = { ...(params[collection] as Params | undefined), [p.name]: this.value(p) };
 		}
-		if (op.customFields && this.chance(0.5)) params[MAPPER_PARAM] = this.mapped(op);
+		// A transaction belongs to its lead: the seeded ones to the big lead.
+		if (op.params.some((p) => p.name === 'transactionId') && 'leadId' in params && this.chance(0.85)) params.leadId = byId(SEED_IDS.bigLeadId);
+		if (op.customFields && this.chance(0.6)) params[MAPPER_PARAM] = this.mapped(op);
 		if (op.value === 'upsert') this.upsert(params);
 		// A bad value: the node refuses the item before sending anything.
 		const ids = op.params.filter((p) => p.required && (p.type === 'id' || p.type === 'locator'));

@@ -218,6 +218,7 @@ const operations: OperationDef[] = [
 		notice: 'The transaction must already be linked to Brokermint in Lofty (Brokermint integration); otherwise Lofty answers that it does not exist.',
 		method: 'PUT',
 		path: '/v1.0/brokermint/transaction',
+		record: ['transactionId'],
 		params: [
 			{ ...transactionInPath, key: 'id', in: 'body', description: 'The Lofty transaction to update: pick it from the list, or give its ID' },
 			{
