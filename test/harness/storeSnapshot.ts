@@ -72,28 +72,33 @@ export function storeState(sandbox: Sandbox): Record<string, unknown> {
 	return state;
 }
 
-/** One line per top-level part of the state, so that a difference names the part it is in. */
-export function snapshotLines(sandbox: Sandbox, known: Set<string>): string[] {
-	const state = canonical(storeState(sandbox), known) as { [key: string]: Canon };
-	const lines: string[] = [];
-	for (const [key, value] of Object.entries(state)) {
-		if (key === 'extensions' && Array.isArray(value)) {
-			for (const entry of value as Array<{ key: Canon; value: Canon }>) lines.push(`ext ${String(entry.key)}: ${JSON.stringify(entry.value)}`);
-		} else lines.push(`${key}: ${JSON.stringify(value)}`);
+/** The top-level parts of the state (store fields, and each resource module's state), by name. */
+function parts(sandbox: Sandbox): Map<string, unknown> {
+	const out = new Map<string, unknown>();
+	for (const [key, value] of Object.entries(storeState(sandbox))) {
+		if (key === 'extensions' && value instanceof Map) for (const [name, ext] of value) out.set(`ext ${String(name)}`, ext);
+		else out.set(key, value);
 	}
-	return lines;
+	return out;
 }
 
-/** The first place two snapshots differ, shortened for a failure message. */
-export function firstDifference(a: string[], b: string[]): string | undefined {
-	for (let i = 0; i < Math.max(a.length, b.length); i++) {
-		const x = a[i] ?? '';
-		const y = b[i] ?? '';
+/** Plain JSON of a part, as stored (fast): equal text means equal parts, so only differing parts are made canonical. */
+const raw = (value: unknown): string =>
+	JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v instanceof Map ? [...v.entries()] : v instanceof Set ? [...v] : v));
+
+/** The first place the states of two sandboxes differ (after making differing parts canonical), shortened for a failure message. */
+export function stateDifference(one: Sandbox, eight: Sandbox, known: Set<string>): string | undefined {
+	const a = parts(one);
+	const b = parts(eight);
+	for (const name of new Set([...a.keys(), ...b.keys()])) {
+		if (raw(a.get(name)) === raw(b.get(name))) continue;
+		const x = JSON.stringify(canonical(a.get(name), known));
+		const y = JSON.stringify(canonical(b.get(name), known));
 		if (x === y) continue;
 		let at = 0;
 		while (at < x.length && x[at] === y[at]) at++;
 		const from = Math.max(0, at - 200);
-		return `${x.slice(0, x.indexOf(':'))} differs at ${at}:\n  P1: …${x.slice(from, at + 200)}\n  P8: …${y.slice(from, at + 200)}`;
+		return `${name} differs at ${at}:\n  P1: …${x.slice(from, at + 200)}\n  P8: …${y.slice(from, at + 200)}`;
 	}
 	return undefined;
 }
