@@ -170,6 +170,8 @@ const operations: OperationDef[] = [
 			'This replaces the whole address: any address field left empty is cleared in Lofty. To change one field, read the address with Get Property Address first and pass its other fields along.',
 		method: 'POST',
 		path: '/v1.0/leads/{leadId}/transaction/property/address',
+		// The transaction's ID travels in the body: its turn is shared with Update and Sync From Brokermint.
+		record: ['leadId', 'transactionId'],
 		optionalTitle: 'Address Fields',
 		// The transaction ID travels in the body here, not in the path.
 		params: [leadInPath, { ...transactionInPath, in: 'body' }, ...addressFields],
