@@ -20,6 +20,7 @@ describe('record turns from the tables', () => {
 		expect(recordKeys(op('agent', 'reactivate'), { agentId: '7' })).toEqual(['agentId=7', '#licenseSeats']);
 		expect(recordKeys(op('transaction', 'syncFromBrokermint'), { transactionId: '9' })).toEqual(['transactionId=9']);
 		expect(recordKeys(op('transaction', 'updatePropertyAddress'), { leadId: '1', transactionId: '9' })).toEqual(['leadId=1', 'transactionId=9']);
+		expect(recordKeys(op('agent', 'addTags'), { agentId: '7', tagNames: ['VIP', 'Hot'] })).toEqual(['agentId=7', 'tagNames=VIP', 'tagNames=Hot']);
 		// A record parameter left empty names nothing.
 		expect(recordKeys(op('lead', 'syncFromBrokermint'), { email: 'a@b.co' })).toEqual([]);
 		expect(recordParams(op('organization', 'createOffice'))).toEqual([]);

@@ -23,12 +23,13 @@ export function recordParams(op: OperationDef): string[] {
 
 /**
  * The turn keys of one item: `name=value` per record parameter (so Update and Delete of one lead share the key
- * `leadId=…`), `#name` for a team-wide record.
+ * `leadId=…`; a list gives one key per entry, as tag names), `#name` for a team-wide record.
  */
 export function recordKeys(op: OperationDef, values: IDataObject): string[] {
 	const keys: string[] = [];
 	for (const name of recordParams(op)) {
 		if (!op.params.some((p) => p.name === name)) keys.push(`#${name}`);
+		else if (Array.isArray(values[name])) keys.push(...(values[name] as unknown[]).map((v) => `${name}=${String(v)}`));
 		else if (values[name] !== undefined && values[name] !== '') keys.push(`${name}=${String(values[name])}`);
 	}
 	return keys;

@@ -218,6 +218,8 @@ export const agent: ResourceDef = {
 			description: 'Attach agent tags (up to 20 per run), optionally creating tags the team does not have yet',
 			method: 'POST',
 			path: '/v1.0/agent/{agentId}/tag/add',
+			// The team's tags: an item that creates a missing tag comes before the later items naming it.
+			record: ['agentId', 'tagNames'],
 			params: [
 				agentInPath,
 				{ name: 'tagNames', label: 'Tag Names', type: 'stringList', in: 'body', required: true, maxItems: 20, placeholder: 'e.g. Top Producer' },
