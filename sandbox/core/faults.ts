@@ -37,8 +37,11 @@ export interface FaultSpec {
 	match?: FaultMatch;
 	/** '429': the Retry-After header in seconds (default 1) */
 	retryAfterSec?: number;
-	/** '500': the status to answer (default 500; 502, 503 work too) */
+	/** '500': the status to answer (default 500; 502, 503 work too; 404 for a refusal the handler would not give) */
 	status?: number;
+	/** '500': Lofty's code and message in the answer (default: an injected BaseApplicationException 20005) */
+	code?: string | number;
+	message?: string;
 	/** 'slow': how long the answer is held back (default 2000 ms); the request is applied first */
 	delayMs?: number;
 	/** 'drop': cut the connection before the handler runs, or after it applied the request (default) */
@@ -58,6 +61,8 @@ export interface ActiveFault extends Required<Pick<FaultSpec, 'kind' | 'retryAft
 	field?: string;
 	max: number;
 	by: number;
+	code?: string | number;
+	message?: string;
 }
 
 export interface AppliedWrite {
@@ -113,6 +118,8 @@ export class Faults {
 				field: spec.field,
 				max: spec.max ?? 1,
 				by: spec.by ?? 1,
+				code: spec.code,
+				message: spec.message,
 			},
 			left: times,
 			skip: spec.skip ?? 0,

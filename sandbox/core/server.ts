@@ -119,7 +119,8 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 		} else if (fault?.kind === '429') {
 			reply = { status: 429, body: { message: 'Too Many Requests' }, headers: { 'Retry-After': String(fault.retryAfterSec) } };
 		} else if (fault?.kind === '500') {
-			reply = { status: fault.status, body: { message: 'BaseApplicationException:errorCode=20005, injected fault' } };
+			const message = fault.message ?? 'BaseApplicationException:errorCode=20005, injected fault';
+			reply = { status: fault.status, body: fault.code === undefined ? { message } : { code: fault.code, message } };
 		} else if (fault?.kind === 'drop' && fault.when === 'before') {
 			req.socket.destroy();
 			p.log.push({ method, path, query: queryObject(url.searchParams), status: 0, authScheme: scheme, appId, body: rawBody, time: now });

@@ -83,6 +83,20 @@ describe.each(READING_VALUES.officeCreate)('Organization: Create Office (officeC
 		expect(sandbox().faults.writes('*', '/v1.0/org/office')).toBe(3);
 	});
 
+	it('a 404 about something else (a missing parent office) is the POST\'s own error and switches nothing', async () => {
+		const parentGone = { kind: '500' as const, status: 404, code: 'RESOURCE_NOT_EXIST', message: 'Parent office 424242 does not exist', match: { method: 'POST', path: '/v1.0/org/office' } };
+		sandbox().faults.inject(parentGone);
+		const items = await run(sandbox(), (i) => ({ resource: 'organization', operation: 'createOffice', name: `Office ${i}`, additionalFields: i === 0 ? { parentId: '424242' } : {} }), {
+			items: [{}, {}, {}],
+			continueOnFail: true,
+		});
+		expect(items[0].json.error).toBe('Lofty error (HTTP 404 RESOURCE_NOT_EXIST): Parent office 424242 does not exist');
+		expect(items.slice(1).map((i) => i.json.name)).toEqual(['Office 1', 'Office 2']);
+		// Item 0 sent only its POST; the later items took the reading as if item 0 had not failed.
+		expect(methods()).toEqual(reading === 'spec' ? ['POST', 'POST', 'POST'] : ['POST', 'POST', 'PUT', 'PUT']);
+		expect(sandbox().faults.writes('*', '/v1.0/org/office')).toBe(2);
+	});
+
 	it('lets an office manager create below their own office, not elsewhere (20017)', async () => {
 		const manager = asUser(ORG_SEED.northOwnerUserId);
 		const [item] = await run(sandbox(), { resource: 'organization', operation: 'createOffice', name: 'Team B', additionalFields: { parentId: SEED_IDS.northOfficeId } }, manager);

@@ -114,3 +114,28 @@ describe('inOrder', () => {
 		expect(log).toEqual(['a0 start', 'b0 start', 'b0 end', 'a1']);
 	});
 });
+
+describe('inOrder with several keys (an item on two records)', () => {
+	it('waits for the earlier tasks of every key it names, and later tasks of either key wait for it', async () => {
+		const ctx = {};
+		const log: string[] = [];
+		const gates = [gate(), gate(), gate()];
+		const a = inOrder(ctx, ['a'], async () => (log.push('a start'), await gates[0].promise, log.push('a end')));
+		const b = inOrder(ctx, 'b', async () => (log.push('b start'), await gates[1].promise, log.push('b end')));
+		const ab = inOrder(ctx, ['a', 'b'], async () => (log.push('ab start'), await gates[2].promise, log.push('ab end')));
+		const b2 = inOrder(ctx, 'b', async () => log.push('b2'));
+		const none = inOrder(ctx, [], async () => log.push('no key'));
+		await tick();
+		// A task without keys starts at once; keyed ones on the next turn of the event loop.
+		expect(log).toEqual(['no key', 'a start', 'b start']);
+		gates[0].open();
+		await tick();
+		expect(log).toEqual(['no key', 'a start', 'b start', 'a end']);
+		gates[1].open();
+		await tick();
+		expect(log).toEqual(['no key', 'a start', 'b start', 'a end', 'b end', 'ab start']);
+		gates[2].open();
+		await Promise.all([a, b, ab, b2, none]);
+		expect(log.slice(-2)).toEqual(['ab end', 'b2']);
+	});
+});

@@ -5,11 +5,12 @@ import { inOrder, parallelOf } from '../transport/inFlight';
 import { valueAt } from '../transport/pagination';
 import { paginateInParallel } from '../transport/parallelPages';
 import type { QueryValue } from '../transport/request';
-import { loftyRequest } from '../transport/request';
+import { encodeComponent, loftyRequest } from '../transport/request';
 import { CUSTOM_FIELDS_BY_NAME, applyMappedFields, withFieldsByName } from './customFields';
 import { outputFieldsFor, pickFields } from './output';
 import { InvalidValue, invalid, readValues } from './params';
 import { sendByReading } from './readings';
+import { isRead, recordKeys } from './recordTurn';
 import { matchTagSpellings } from './tags';
 import type { BuiltRequest, OperationDef, ParamDef } from './types';
 
@@ -56,7 +57,7 @@ export function buildRequest(op: OperationDef, values: IDataObject): BuiltReques
 		if (value === undefined) continue;
 		const key = p.key ?? p.name;
 		if (p.in === 'local') continue;
-		if (p.in === 'path') path = path.replace(`{${key}}`, encodeURIComponent(String(value)));
+		if (p.in === 'path') path = path.replace(`{${key}}`, encodeComponent(String(value)));
 		else if (p.in === 'query') qs[key] = queryValue(p, value);
 		else if (op.bodyFromList === p.name) body = bodyValue(p, value) as IDataObject[];
 		else if (key === '$merge') body = { ...(body as IDataObject), ...(value as IDataObject) };
@@ -133,7 +134,11 @@ export function parallelRequests(ctx: IExecuteFunctions): number {
 	}
 }
 
-/** Runs one operation for one item: read and check the fields, call Lofty, shape the result. */
+/**
+ * Runs one operation for one item: read and check the fields, call Lofty, shape the result. An item that writes
+ * to a record takes that record's turn before its first await (recordTurn.ts), so its whole work runs after the
+ * earlier items on that record and before the later ones.
+ */
 export async function executeOperation(
 	ctx: IExecuteFunctions,
 	op: OperationDef,
@@ -141,6 +146,10 @@ export async function executeOperation(
 	resourceHints: Record<string, string> = {},
 ): Promise<IDataObject[]> {
 	const values = readValues(ctx, op, itemIndex);
+	return await inOrder(ctx, recordKeys(op, values), async () => await runItem(ctx, op, itemIndex, values, resourceHints));
+}
+
+async function runItem(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number, values: IDataObject, resourceHints: Record<string, string>): Promise<IDataObject[]> {
 	const context = { ctx, itemIndex, values };
 	let keep: string[] | undefined;
 	try {
@@ -172,10 +181,7 @@ export async function executeOperation(
 	const hints = { ...resourceHints, ...op.errorHints };
 	const { timeout, readRetries } = requestSettings(ctx, itemIndex);
 	// Lists are reads even when they search by POST: safe to retry.
-	const idempotent = op.method === 'GET' || op.pagination !== undefined;
-	const transport = { timeout, readRetries, idempotent };
-	// Writes to one record (its ID in the path) are sent in item order; other items go in parallel.
-	const record = !idempotent && path !== op.path ? path : undefined;
+	const transport = { timeout, readRetries, idempotent: isRead(op) };
 	const call = async (paging: Record<string, QueryValue> = {}) => {
 		const inBody = op.pagination?.in === 'body';
 		const wire: BuiltRequest = {
@@ -185,9 +191,8 @@ export async function executeOperation(
 			body: inBody ? ({ ...(body as IDataObject), ...paging } as IDataObject) : body,
 		};
 		const request = { ...wire, accept: op.accept, hints, ...transport };
-		const send = async () => await sendByReading(ctx, op.otherReading, wire, values, async (w) => await loftyRequest(ctx, { ...request, ...w }, itemIndex));
 		try {
-			return await (record === undefined ? send() : inOrder(ctx, record, send));
+			return await sendByReading(ctx, op.otherReading, wire, values, async (w) => await loftyRequest(ctx, { ...request, ...w }, itemIndex));
 		} catch (error) {
 			// The other reading cannot express the request (one member weight where several were asked for).
 			if (error instanceof InvalidValue) throw invalid(ctx, itemIndex, error, 'refused');

@@ -83,7 +83,7 @@ async function findOut<T>(ctx: { getNode(): INode }, reading: OtherReading, firs
 		return answer;
 	} catch (error) {
 		const failure = failureOf(error);
-		if (!failure || !reading.detect(failure)) passOn(ctx, error);
+		if (!failure || !reading.detect(failure, first)) passOn(ctx, error);
 		const other = reading.rewrite(first, values);
 		// Nothing the other reading changes in this request: the refusal was about something else.
 		if (other === first) passOn(ctx, error);

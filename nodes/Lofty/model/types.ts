@@ -117,7 +117,7 @@ export interface OtherReading {
 	/** What the first reading's request also carries, where that suits the other reading without harming the first. */
 	base?: (request: BuiltRequest) => BuiltRequest;
 	/** Whether this refusal shows the server reads the request the other way. */
-	detect: (failure: { httpCode: number; code?: string | number; message: string }) => boolean;
+	detect: (failure: { httpCode: number; code?: string | number; message: string }, request: BuiltRequest) => boolean;
 	/** The request under the other reading (`values`: the checked fields); throws InvalidValue when it cannot express what the user asked. */
 	rewrite: (request: BuiltRequest, values: IDataObject) => BuiltRequest;
 }
@@ -187,6 +187,12 @@ export interface OperationDef {
 	prepare?: (op: OperationContext) => Promise<void>;
 	/** The other reading of an ambiguous contract, detected from Lofty's refusal (see OtherReading). */
 	otherReading?: OtherReading;
+	/**
+	 * Writes: what names the record the item changes (model/recordTurn.ts), where the ID parameters in the path do
+	 * not: parameter names (an ID in the body), or a name of one thing of the team (`company`, `licenseSeats`).
+	 * Items on one record then run whole (reads of current values, prepare, the write) one after another, in item order.
+	 */
+	record?: string[];
 	/**
 	 * The path, when it follows from the values rather than from one template (Get Event Record reads the record of
 	 * whatever event it is given); `null`: nothing to request, `output` then gets `undefined`.

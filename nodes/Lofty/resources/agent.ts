@@ -79,6 +79,8 @@ export const agent: ResourceDef = {
 			description: 'Add a new agent to your team from a profile: name, e-mail, phone, office, work details and licenses',
 			method: 'POST',
 			path: '/v1.0/agent/profile/add',
+			// Creating, deactivating and reactivating take and free the team's license seats: one after another.
+			record: ['licenseSeats'],
 			params: [
 				{
 					name: 'accountType',
@@ -216,6 +218,8 @@ export const agent: ResourceDef = {
 			description: 'Attach agent tags (up to 20 per run), optionally creating tags the team does not have yet',
 			method: 'POST',
 			path: '/v1.0/agent/{agentId}/tag/add',
+			// The team's tags: an item that creates a missing tag comes before the later items naming it.
+			record: ['agentId', 'tagNames'],
 			params: [
 				agentInPath,
 				{ name: 'tagNames', label: 'Tag Names', type: 'stringList', in: 'body', required: true, maxItems: 20, placeholder: 'e.g. Top Producer' },
@@ -242,6 +246,7 @@ export const agent: ResourceDef = {
 				"Release the agent's license seat and revoke their sessions and tokens (leads, deals and data stay with them); needs the Manage Team Agent permission, and owners or yourself cannot be deactivated",
 			method: 'POST',
 			path: '/v2.0/agents/{agentId}/deactivate',
+			record: ['agentId', 'licenseSeats'],
 			params: [agentInPath],
 			output: (response, op) => ({ agentId: op.values.agentId as string, status: 'deactivated', ...record(response) }),
 			errorHints: LIFECYCLE_HINTS,
@@ -253,6 +258,7 @@ export const agent: ResourceDef = {
 			description: 'Give a deactivated agent access again; needs a free license seat and an agent who completed onboarding',
 			method: 'POST',
 			path: '/v2.0/agents/{agentId}/reactivate',
+			record: ['agentId', 'licenseSeats'],
 			params: [agentInPath],
 			output: (response, op) => ({ agentId: op.values.agentId as string, status: 'active', ...record(response) }),
 			errorHints: LIFECYCLE_HINTS,

@@ -54,6 +54,8 @@ export const ai: ResourceDef = {
 			notice: 'The summary is generated in the background: read it with "Get Call Summary" after a minute or so (a Wait node helps).',
 			method: 'POST',
 			path: '/v2.0/ai/call-summary/generate',
+			// One summary per call record: the first request for it decides the lead.
+			record: ['callRecordId'],
 			params: [
 				{ name: 'callRecordId', label: 'Call Record ID', type: 'id', in: 'body', required: true, requiredCode: 'MISSING_PARAMETER', placeholder: 'e.g. 123456', description: 'The recorded call to summarize' },
 				leadInBody,

@@ -14,7 +14,7 @@ import {
 	timeZoneParam,
 	v2Time,
 	writeResult,
-} from './task';
+} from './taskShared';
 
 /*
  * In Lofty an appointment is a task of type "Appointment": it is created, read, changed, finished and deleted through

@@ -6,7 +6,7 @@ import { InvalidValue } from '../model/params';
 import type { OperationContext, OperationDef, ParamDef, ResourceDef } from '../model/types';
 import { CALENDAR_TIME_READING, windowOnWire } from './calendarTime';
 import { leadInPath } from './lead';
-import { TASK_WAYS } from './task';
+import { TASK_WAYS } from './taskShared';
 
 /**
  * Calendar V2: tasks and appointments together. Entries are addressed by composite IDs such as

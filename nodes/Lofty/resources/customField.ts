@@ -37,6 +37,8 @@ export const customField: ResourceDef = {
 			description: 'Add a custom lead field to the team; its value can then be set on leads',
 			method: 'POST',
 			path: '/v1.0/teamFeatures/custom-field',
+			// Field names are unique in the team: the first item with a name creates it.
+			record: ['attributeName'],
 			params: [
 				{
 					name: 'attributeName',

@@ -383,6 +383,7 @@ export const lead: ResourceDef = {
 			notice: 'The contact must already be linked to a Lofty lead in Lofty (Brokermint integration); otherwise Lofty answers with a non-zero code and nothing changes.',
 			method: 'PUT',
 			path: '/v1.0/brokermint/lead',
+			record: ['externalId'],
 			optionalTitle: 'Contact Fields',
 			params: [
 				{ name: 'externalId', label: 'Brokermint Contact ID', type: 'string', in: 'body', description: 'ID of the contact in Brokermint, which identifies the linked lead' },

@@ -65,15 +65,22 @@ const MANAGE_ORG_HINT =
 /**
  * Create Office under the OpenAPI's reading (docs/api-readings.md, row 13): POST is "Update Office" and refuses
  * a body without an office id (404 "Office does not exist", or a message asking for the id). Nothing was
- * written, so the same office goes out as PUT, the OpenAPI's "Add Office".
+ * written, so the same office goes out as PUT, the OpenAPI's "Add Office". Only that refusal switches: a 404
+ * about something else (a missing parent office) is the POST's own answer, shown as it is, and later items
+ * still go by POST.
  */
+function refusedAsUpdate(failure: { httpCode: number; message: string }, request: BuiltRequest): boolean {
+	if (failure.httpCode === 405) return true;
+	const { message } = failure;
+	// The refusal names the parent (or its ID): the parent office is missing, not the office to update.
+	const parentId = (request.body as IDataObject | undefined)?.parentId;
+	if (/parent/i.test(message) || (parentId !== undefined && message.includes(String(parentId)))) return false;
+	return /office does not exist|\bid\b[^.]*\brequired|required[^.]*\bid\b/i.test(message);
+}
+
 const OFFICE_CREATE_READING: OtherReading = {
 	name: 'officeCreateByPut',
-	detect: ({ httpCode, code, message }) =>
-		httpCode === 404 ||
-		httpCode === 405 ||
-		['RESOURCE_NOT_EXIST', '20007'].includes(String(code)) ||
-		/office does not exist|\bid\b[^.]*\brequired|required[^.]*\bid\b/i.test(message),
+	detect: refusedAsUpdate,
 	method: 'PUT',
 	rewrite: (request: BuiltRequest): BuiltRequest => ({ ...request, method: 'PUT' }),
 };
@@ -104,6 +111,8 @@ export const organization: ResourceDef = {
 			description: 'Change the company name, contact details or header image; needs the Manage Organization permission',
 			method: 'POST',
 			path: '/v1.0/org/company',
+			// The one company of the credential: its items take turns.
+			record: ['company'],
 			optionalTitle: 'Update Fields',
 			params: [
 				{ name: 'name', label: 'Company Name', type: 'string', in: 'body', placeholder: 'e.g. Lofty Realty Group' },
@@ -140,6 +149,7 @@ export const organization: ResourceDef = {
 			method: 'POST',
 			path: '/v1.0/org/office',
 			unwrap: 'data',
+			record: ['officeId'],
 			optionalTitle: 'Update Fields',
 			params: [
 				{

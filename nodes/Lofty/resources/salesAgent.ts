@@ -36,6 +36,8 @@ export const sendSmsViaAiNumber: OperationDef = {
 	description: "Text the phone of the Lofty user behind this credential, sent from their Sales Agent's AI virtual number; the same request as Notification > Send SMS From AI Number",
 	method: 'POST',
 	path: '/v2.0/sales-agent/ai-number/send-sms-to-agent',
+	// Sent from the AI number that Update Settings changes.
+	record: ['salesAgent'],
 	params: [{ name: 'content', label: 'Message', type: 'string', in: 'body', required: true, requiredCode: 'MISSING_PARAMETER', description: 'Text of the SMS' }],
 	errorHints: {
 		'20012':
@@ -163,6 +165,8 @@ export const salesAgent: ResourceDef = {
 			description: 'Change settings of your existing Sales Agent; fields left out keep their value (creating a Sales Agent is done in Lofty CRM)',
 			method: 'PUT',
 			path: '/v2.0/sales-agent/settings',
+			// The credential's own Sales Agent: its settings and working pool are one record.
+			record: ['salesAgent'],
 			optionalTitle: 'Update Fields',
 			params: [
 				{
@@ -251,6 +255,7 @@ export const salesAgent: ResourceDef = {
 			description: 'Mute the AI assistant for a lead so that it stops automated follow-ups',
 			method: 'PUT',
 			path: '/v2.0/sales-agents/working-lead/{leadId}/mute',
+			record: ['leadId', 'salesAgent'],
 			params: [leadInPath],
 			output: (response, op) => {
 				const body = response !== null && typeof response === 'object' && !Array.isArray(response) ? (response as IDataObject) : {};
@@ -320,6 +325,7 @@ export const salesAgent: ResourceDef = {
 			description: 'Hand up to 100 leads to your Sales Agent; returns which were added and which failed (for example no access or no quota left)',
 			method: 'POST',
 			path: '/v2.0/working-leads/add',
+			record: ['salesAgent'],
 			params: [
 				leadIdList('Leads for the AI to follow up, at most 100'),
 				{ name: 'createPlanTask', label: 'Create Plan Tasks', type: 'boolean', in: 'body', description: 'Whether the AI also creates its plan tasks for each lead added' },
@@ -338,6 +344,7 @@ export const salesAgent: ResourceDef = {
 			description: 'Have the AI plan its follow-up tasks for up to 100 working leads; leads not in the working pool fail; to create one task yourself use Task > Create',
 			method: 'POST',
 			path: '/v2.0/plan-tasks/create',
+			record: ['salesAgent'],
 			params: [leadIdList('Working leads to plan tasks for, at most 100; add them to the working pool first')],
 			unwrap: 'data',
 			validate: checkBatch,

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { encodeComponent } from '../transport/request';
+
 /**
  * Where the record a webhook event is about is read, by the event's `listId` (api-spec.md, Events >
  * Payloads). Lofty's events carry only IDs. Calls, emails and texts are read with the V2 single-record
@@ -18,7 +20,7 @@ export interface RecordLookup {
 	unwrap?: string;
 }
 
-const enc = encodeURIComponent;
+const enc = encodeComponent;
 
 export const RECORD_LOOKUPS: Record<number, RecordLookup> = {
 	1: { idField: 'agentUserId', path: (i) => `/v1.0/users/${enc(i.agentUserId)}` },

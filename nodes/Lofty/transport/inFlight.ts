@@ -48,22 +48,26 @@ export function parallelOf(ctx: object): number {
 }
 
 /**
- * Runs `task` after every earlier task of the same key in this context has settled, in the order of
- * the calls: writes to one record stay in item order while other records go in parallel. The order is
- * taken when this is called, so call it before the first `await` of an item.
+ * Runs `task` after every earlier task sharing one of its keys in this context has settled, in the order of
+ * the calls: the items on one record stay in item order while other records go in parallel. The place in line
+ * is taken when this is called (for all keys at once, so two callers never wait for each other), so call it
+ * before the first `await` of an item. No keys: runs at once.
  */
-export function inOrder<T>(ctx: object, key: string, task: () => Promise<T>): Promise<T> {
+export function inOrder<T>(ctx: object, keys: string | string[], task: () => Promise<T>): Promise<T> {
+	const list = [...new Set(typeof keys === 'string' ? [keys] : keys)];
+	if (list.length === 0) return task();
 	let chains = chainsByContext.get(ctx);
 	if (!chains) chainsByContext.set(ctx, (chains = new Map()));
-	const previous = chains.get(key) ?? Promise.resolve();
+	const earlier = list.map((key) => chains.get(key)).filter((p): p is Promise<unknown> => p !== undefined);
+	const previous = earlier.length === 1 ? earlier[0] : Promise.all(earlier);
 	const result = previous.then(task, task);
 	const settled = result.then(
 		() => undefined,
 		() => undefined,
 	);
-	chains.set(key, settled);
+	for (const key of list) chains.set(key, settled);
 	void settled.then(() => {
-		if (chains.get(key) === settled) chains.delete(key);
+		for (const key of list) if (chains.get(key) === settled) chains.delete(key);
 	});
 	return result;
 }

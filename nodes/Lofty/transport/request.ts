@@ -128,13 +128,21 @@ export async function accountOf(ctx: LoftyContext): Promise<string> {
 	return (await target(ctx, credentialType(ctx))).account;
 }
 
+/**
+ * One query value or path segment, percent-encoded as RFC 3986 asks: encodeURIComponent leaves ! ' ( ) *
+ * as they are (a phone `(415) 555-0101` went out as `(415)%20555-0101`), which strict servers and gateways refuse.
+ */
+export function encodeComponent(value: string): string {
+	return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
 export function buildQuery(qs: Record<string, QueryValue> | undefined): string {
 	if (!qs) return '';
 	const parts: string[] = [];
 	for (const [key, value] of Object.entries(qs)) {
 		for (const one of Array.isArray(value) ? value : [value]) {
 			if (one === undefined || one === '') continue;
-			parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(one))}`);
+			parts.push(`${encodeComponent(key)}=${encodeComponent(String(one))}`);
 		}
 	}
 	return parts.length ? `?${parts.join('&')}` : '';

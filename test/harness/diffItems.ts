@@ -1,0 +1,190 @@
+/**
+ * Random item lists for the differential test (test/resilience/differential.test.ts), reproducible from a seed:
+ * items of the node's write operations (taken from the resource tables), drawn from small pools of the sandbox's
+ * seeded records so that many items share a record, some bad (refused before sending) or aimed at records Lofty
+ * refuses, mapped custom fields where the operation has a mapper, upserts of a few new people.
+ */
+import { collectionOf } from '../../nodes/Lofty/model/describe';
+import { MAPPER_PARAM } from '../../nodes/Lofty/model/customFields';
+import type { OperationDef, ParamDef } from '../../nodes/Lofty/model/types';
+import { RESOURCES } from '../../nodes/Lofty/resources';
+import { SEED_IDS } from '../../sandbox';
+import { rng } from '../../sandbox/core/seed';
+import { CALENDAR_SEED } from '../../sandbox/resources/calendar';
+import { NOTE_SEED } from '../../sandbox/resources/note';
+import { ROUTING_IDS } from '../../sandbox/resources/routing';
+import { SALES_AGENT_IDS } from '../../sandbox/resources/salesAgent';
+import { TASK_SEED } from '../../sandbox/resources/task';
+import { TX_SEED } from '../../sandbox/resources/transaction';
+import { WEBHOOK_IDS } from '../../sandbox/resources/webhook';
+import { byId } from './sandbox';
+
+export type Params = Record<string, unknown>;
+
+/** A write operation of the node, as the tables list it. */
+export interface WriteOp {
+	resource: string;
+	op: OperationDef;
+}
+
+/** Every operation that changes something in Lofty (POST, PUT, DELETE or PATCH, not a list), from the resource tables. */
+export function writeOperations(): WriteOp[] {
+	const writes = (op: OperationDef) => op.method !== 'GET' && op.pagination === undefined;
+	return RESOURCES.flatMap((r) => r.operations.filter(writes).map((op) => ({ resource: r.value, op })));
+}
+
+const MISSING = '999999999999999';
+
+/** Records the items share: a few per kind, and one Lofty does not know. */
+const POOLS: Record<string, string[]> = {
+	leadId: [SEED_IDS.bigLeadId, SEED_IDS.bigLeadId2, SEED_IDS.activityLeadId, MISSING],
+	transactionId: [TX_SEED.purchaseId, TX_SEED.listingId, TX_SEED.leaseId, MISSING],
+	taskId: [TASK_SEED.openTaskId, TASK_SEED.finishedTaskId, TASK_SEED.appointmentId, MISSING],
+	appointmentId: [TASK_SEED.appointmentId, TASK_SEED.finishedAppointmentId, MISSING],
+	calendarId: [CALENDAR_SEED.task, CALENDAR_SEED.appointment, CALENDAR_SEED.finishedTask, `${MISSING}-task`],
+	noteId: [NOTE_SEED.pinned, NOTE_SEED.manual, MISSING],
+	officeId: [SEED_IDS.northOfficeId, SEED_IDS.downtownOfficeId, SEED_IDS.northTeamAOfficeId, MISSING],
+	parentId: [SEED_IDS.mainOfficeId, SEED_IDS.northOfficeId],
+	groupId: [SEED_IDS.mainOfficeId, SEED_IDS.northOfficeId],
+	agentId: [SEED_IDS.otherAgentUserId, SALES_AGENT_IDS.noNumberUserId, MISSING],
+	ruleId: [ROUTING_IDS.zillowRuleId, ROUTING_IDS.luxuryRuleId, MISSING],
+	subscribeId: [WEBHOOK_IDS.demoLead, WEBHOOK_IDS.demoCall, MISSING],
+	id: [SALES_AGENT_IDS.demoSalesAgentId, MISSING],
+	leadIds: [SEED_IDS.bigLeadId, SEED_IDS.activityLeadId, SEED_IDS.bigLeadId2],
+};
+const OTHER_IDS = [SEED_IDS.bigLeadId, SEED_IDS.demoUserId, MISSING];
+
+/** Text fields with a format of their own. */
+const TEXTS: Array<[RegExp, (n: number) => string]> = [
+	[/email/i, (n) => `diff${n}@example.com`],
+	[/phone/i, (n) => `51255501${n}${n}`],
+	[/url|link|picture|header/i, (n) => `https://example.com/diff/${n}`],
+	[/country/i, () => 'US'],
+	[/code$/i, () => '1'],
+	[/state$/i, () => 'TX'],
+	[/zip/i, (n) => `7870${n}`],
+];
+
+const CHOICES: Record<string, string[]> = {
+	transactionType: ['Purchase', 'Listing', 'Lease'],
+	transactionStatus: ['Under Contract', 'Closed', 'Under Contract', 'Pending'],
+	timeZoneCode: ['America/Chicago', 'America/New_York'],
+};
+
+export class ItemGenerator {
+	readonly random: () => number;
+
+	constructor(readonly seed: number) {
+		this.random = rng(seed);
+	}
+
+	int(n: number): number {
+		return Math.floor(this.random() * n);
+	}
+
+	pick<T>(list: readonly T[]): T {
+		return list[this.int(list.length)];
+	}
+
+	chance(p: number): boolean {
+		return this.random() < p;
+	}
+
+	/** Mostly the first record of the pool (so that items share it), else any, now and then one Lofty does not know. */
+	private idFor(p: ParamDef): string {
+		const pool = POOLS[p.name] ?? (p.type === 'locator' && p.locator?.idKind === 'text' ? POOLS.calendarId : OTHER_IDS);
+		return this.chance(0.55) ? pool[0] : this.pick(pool);
+	}
+
+	/** A value for one field that the node accepts (Lofty may still refuse it). */
+	value(p: ParamDef): unknown {
+		const n = this.int(4);
+		switch (p.type) {
+			case 'id':
+				return this.idFor(p);
+			case 'locator':
+				return byId(this.idFor(p));
+			case 'idList':
+				return [this.pick(POOLS[p.name] ?? POOLS.leadIds)];
+			case 'string': {
+				const format = TEXTS.find(([re]) => re.test(p.name));
+				return format ? format[1](n) : `${p.label} ${n}`;
+			}
+			case 'number': {
+				const min = p.min ?? 0;
+				const max = p.max ?? min + 10;
+				return min + this.int(Math.min(max - min, 10) + 1);
+			}
+			case 'boolean':
+				return this.chance(0.5);
+			case 'options':
+				return CHOICES[p.name] ? this.pick(CHOICES[p.name]) : (p.options?.length ? this.pick(p.options).value : `x${n}`);
+			case 'multiOptions':
+				return p.options?.length ? [this.pick(p.options).value] : [];
+			case 'json':
+				return p.jsonShape === 'array' ? '[]' : '{}';
+			case 'dateTime':
+				return `2026-0${1 + n}-1${n}T1${n}:00:00Z`;
+			case 'stringList':
+				return [`Diff ${n}`];
+			case 'tagList':
+				// A list, or comma-separated text in another case than a tag an earlier item may have made.
+				return n % 2 ? [`Diff ${n}`] : `diff ${n - 1}, Buyer`;
+			case 'fixedCollection':
+				return { values: [Object.fromEntries((p.fields ?? []).filter((f) => f.required).map((f) => [f.name, this.value(f)]))] };
+		}
+	}
+
+	/** One item of `op`: its required fields, some optional ones, now and then a bad value or mapped custom fields. */
+	item({ resource, op }: WriteOp): Params {
+		const params: Params = { resource, operation: op.value };
+		const optional = op.params.filter((p) => !p.required && !p.top);
+		for (const p of op.params.filter((q) => q.required || q.top)) params[p.name] = this.value(p);
+		const chosen = optional.filter(() => this.chance(0.35));
+		// Updates refuse an empty change: one optional field at least.
+		if (chosen.length === 0 && optional.length) chosen.push(this.pick(optional));
+		for (const p of chosen) {
+			const collection = collectionOf(op, p).name;
+			params[collection] = { ...(params[collection] as Params | undefined), [p.name]: this.value(p) };
+		}
+		// A transaction belongs to its lead: the seeded ones to the big lead.
+		if (op.params.some((p) => p.name === 'transactionId') && 'leadId' in params && this.chance(0.85)) params.leadId = byId(SEED_IDS.bigLeadId);
+		if (op.customFields && this.chance(0.6)) params[MAPPER_PARAM] = this.mapped(op);
+		if (op.value === 'upsert') this.upsert(params);
+		// A bad value: the node refuses the item before sending anything.
+		const ids = op.params.filter((p) => p.required && (p.type === 'id' || p.type === 'locator'));
+		if (ids.length && this.chance(0.08)) params[ids[0].name] = ids[0].type === 'locator' ? byId('not-an-id') : 'not-an-id';
+		return params;
+	}
+
+	/** Mapped custom fields: lead fields by name, transaction fields by ID (the sandbox's seeded fields). */
+	private mapped(op: OperationDef): Params {
+		const choices: Array<[string, unknown]> =
+			op.customFields?.what === 'transaction'
+				? [['1002', `Lender ${this.int(5)}`], ['1003', this.int(10)], ['1001', this.pick(['1', '2'])]]
+				: [['Preferred School District', `District ${this.int(5)}`], ['Household Size', this.int(6)], ['Financing', this.pick(['Cash', 'FHA'])]];
+		const value = Object.fromEntries(choices.filter(() => this.chance(0.5)).concat([this.pick(choices)]));
+		return { mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] };
+	}
+
+	/** Create or Update: a few new people, found by email or phone, with keys that come and go. */
+	private upsert(params: Params): void {
+		const person = this.int(3);
+		params.matchBy = this.pick(['emailThenPhone', 'email', 'phone']);
+		params.email = this.chance(0.8) ? `upsert${person}@example.com` : '';
+		params.phone = this.chance(0.6) ? `+1 512 555 03${person}${person}` : '';
+		if (params.matchBy !== 'phone' && !params.email) params.email = `upsert${person}@example.com`;
+		if (params.matchBy === 'phone' && !params.phone) params.phone = `+1 512 555 03${person}${person}`;
+		params.firstName = `Person ${person}`;
+	}
+
+	/** An item list for one resource: each of its write operations at least twice, in random order. */
+	itemsFor(ops: WriteOp[], extra: number): Params[] {
+		const list = [...ops, ...ops, ...Array.from({ length: extra }, () => this.pick(ops))];
+		for (let i = list.length - 1; i > 0; i--) {
+			const j = this.int(i + 1);
+			[list[i], list[j]] = [list[j], list[i]];
+		}
+		return list.map((w) => this.item(w));
+	}
+}
