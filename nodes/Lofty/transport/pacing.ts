@@ -208,9 +208,8 @@ function waitFor(bucket: Bucket, cap: number | undefined, now: number): Wait {
 		if (bucket.limit !== undefined && bucket.announces !== false) assume(bucket, bucket.limit, now);
 	}
 	let w = bucket.window;
-	if (!w && bucket.inFlight.size > 0 && bucket.announces !== false) {
-		// Unknown: the probe's answer tells the window, but it is waited for PROBE_WAIT_MS at most.
-		bucket.probeAt ??= now;
+	if (!w && bucket.probeAt !== undefined && bucket.inFlight.size > 0 && bucket.announces !== false) {
+		// Unknown, and the probe is on its way: its answer tells the window, but it is waited for PROBE_WAIT_MS at most.
 		const deadline = bucket.probeAt + PROBE_WAIT_MS;
 		if (now < deadline) {
 			ms = Math.max(ms, deadline - now);
@@ -353,6 +352,7 @@ export async function acquire(key: string, cap?: number): Promise<PacingTicket> 
 			// The server's wait replaces what its window said: a far reset is not waited for when Retry-After is short,
 			// neither now nor when other answers of that window arrive.
 			bucket.window = undefined;
+			bucket.probeAt = undefined;
 			bucket.overruled = wait.basis === 'reset' ? undefined : headerNumber(headers, 'X-RateLimit-Reset');
 			bucket.blockedUntil = Math.max(bucket.blockedUntil ?? 0, now + wait.ms);
 			done();
