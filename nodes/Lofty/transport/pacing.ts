@@ -268,8 +268,9 @@ function learn(bucket: Bucket, headers: Headers, request: number): void {
 	}
 	if (request < bucket.newest && !w?.assumed) {
 		// An older answer of the known window: if it was counted before the one that told the window, the room held
-		// back for it comes back (Remaining only falls within a window, so a higher one was counted earlier).
-		if (w && w.reset === reset && w.pending.delete(request) && remaining > w.reported) w.base++;
+		// back for it comes back. Remaining only falls within a window: as of the request, each request has its own, so
+		// a higher one was counted earlier; as of the answer, an equal one too (nothing was counted between the two).
+		if (w && w.reset === reset && w.pending.delete(request) && remaining >= w.reported) w.base++;
 		return;
 	}
 	const older = [...bucket.inFlight].filter((other) => other < request);
