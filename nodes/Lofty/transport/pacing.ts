@@ -261,9 +261,9 @@ function learn(bucket: Bucket, headers: Headers, request: number): void {
 	const resetAt = announcedReset(headers, now) as number;
 	const w = bucket.window;
 	if (resetAt <= now) {
-		// It names a window already over: a request held back from an assumed window was counted there, so its room
-		// comes back; it tells nothing of the window now.
-		if (w?.assumed && w.pending.delete(request)) w.base++;
+		// It names a window already over: it tells nothing of the window now, and a request held back from it in case
+		// the server counted it there was counted in the old one, so its room comes back.
+		if (w?.pending.delete(request)) w.base++;
 		return;
 	}
 	if (request < bucket.newest && !w?.assumed) {
