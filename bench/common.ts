@@ -46,6 +46,13 @@ export const limitBound = (n: number) => (n / LIMIT) * WINDOW_MS;
  */
 export const windowFloor = (n: number, roundTripMs: number) => (Math.ceil(n / LIMIT) - 1) * WINDOW_MS + roundTripMs;
 
+/** A fixed window's bound for n requests when one run without a limit takes unthrottledMs: full windows, then the rest at that pace. */
+export function windowBound(n: number, limit: number, windowMs: number, unthrottledMs: number): number {
+	const fullWindows = Math.ceil(n / limit) - 1;
+	const lastShare = (n - fullWindows * limit) / n;
+	return Math.max(unthrottledMs, fullWindows * windowMs + unthrottledMs * lastShare);
+}
+
 /** Adds `count` leads; returns their IDs as strings (Lofty IDs exceed 2^53). */
 export function addLeads(sandbox: Sandbox, count: number, prefix: string): string[] {
 	const ids: string[] = [];

@@ -19,14 +19,7 @@ import './scriptsLink';
 import type { Sandbox } from '../sandbox';
 import { type BulkOutcome, runBulk } from '../test/e2e/queueBulk';
 import { QueueN8nServer, queueServicesMissing } from '../test/e2e/queueServer';
-import { LIMIT, type Row, WINDOW_MS, fmt, limitBound, scaleNote } from './common';
-
-/** A fixed window's bound for n requests when one run without a limit takes unthrottledMs: full windows, then the rest at that pace. */
-function windowBound(n: number, limit: number, windowMs: number, unthrottledMs: number): number {
-	const fullWindows = Math.ceil(n / limit) - 1;
-	const lastShare = (n - fullWindows * limit) / n;
-	return Math.max(unthrottledMs, fullWindows * windowMs + unthrottledMs * lastShare);
-}
+import { LIMIT, type Row, WINDOW_MS, fmt, limitBound, scaleNote, windowBound } from './common';
 
 const VERSION = '2.41.1';
 const N = 1000;

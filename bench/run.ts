@@ -14,6 +14,10 @@
  *   7. Peak memory of a 50k-record Return All.
  *   8. Parallel Requests: the pace per setting at 300 and 1000 ms (what the default is chosen from).
  *   9. The 1000 updates in n8n's queue mode, by 1 worker and by 2 workers at once (queueBulk.ts; LOFTY_BENCH_QUEUE=0 skips it).
+ *  10. Two executions sharing one credential at 100 a minute, Remaining as of the request and as of the answer (sharedCredential.ts).
+ *
+ * `npm run bench -- --rows 2,3,4,9` runs only those rows, prints each ratio beside bench/results.json's and leaves
+ * that file as it is (add `--write` to put the rows run into it, the others kept).
  */
 import './scriptsLink';
 
@@ -34,10 +38,34 @@ import { type Row, SCALE, addLeads, fmt, runLofty } from './common';
 import { bulkUpdateRow, parallelSweepRow, returnAllRow } from './limitRows';
 import { n8nBulkRow, n8nBenchEnabled } from './n8nBulk';
 import { queueBenchSkipped, queueBulkRow } from './queueBulk';
+import { sharedCredentialRow } from './sharedCredential';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const MB = 1024 * 1024;
 const rows: Row[] = [];
+
+/** `--rows 2,3,9`: the rows to run (all when left out); `--write` puts a selection's rows into results.json. */
+function option(name: string): string | undefined {
+	const at = process.argv.indexOf(name);
+	return at >= 0 ? (process.argv[at + 1] ?? '') : undefined;
+}
+const selected = option('--rows')
+	?.split(',')
+	.map((row) => Number(row.trim()))
+	.filter((row) => Number.isInteger(row) && row > 0);
+const want = (row: number) => !selected || selected.includes(row);
+const RESULTS = path.resolve(__dirname, '..', '..', '..', 'bench', 'results.json');
+
+/** The ratios of the rows run beside those in results.json, by row id. */
+function compare(previous: { rows: Row[] }): void {
+	console.log('\n| Row | Ratio now | In results.json | Now / then |');
+	console.log('|---|---|---|---|');
+	for (const row of rows) {
+		const then = previous.rows.find((other) => other.id === row.id)?.ratio;
+		const change = row.ratio !== undefined && then !== undefined ? fmt(row.ratio / then, 3) : '-';
+		console.log(`| ${row.id} | ${row.ratio === undefined ? '-' : fmt(row.ratio, 3)} | ${then === undefined ? '-' : fmt(then, 3)} | ${change} |`);
+	}
+}
 
 /** Inputs that make a list return records in the seeded sandbox. */
 const LIST_INPUTS: Record<string, Params> = {
@@ -222,19 +250,24 @@ async function main(): Promise<void> {
 	const sandbox = await startSandbox({ port: 0 });
 	try {
 		console.log(`n8n-nodes-lofty benchmark: node ${process.version}, sandbox ${sandbox.url} (loopback, in-process), time scale ${SCALE}`);
-		triggerRow();
-		await paginationRow(sandbox);
-		await overheadRow(sandbox);
-		await memoryRow(sandbox);
-		for (const ms of [0, 100, 300]) rows.push(await bulkUpdateRow(sandbox, ms));
-		for (const ms of [100, 300]) rows.push(await returnAllRow(sandbox, ms));
-		rows.push(await parallelSweepRow(sandbox));
+		if (want(6)) triggerRow();
+		if (want(1)) await paginationRow(sandbox);
+		if (want(5)) await overheadRow(sandbox);
+		if (want(7)) await memoryRow(sandbox);
+		if (want(2)) for (const ms of [0, 100, 300]) rows.push(await bulkUpdateRow(sandbox, ms));
+		if (want(3)) for (const ms of [100, 300]) rows.push(await returnAllRow(sandbox, ms));
+		if (want(8)) rows.push(await parallelSweepRow(sandbox));
+		if (want(10)) rows.push(await sharedCredentialRow(sandbox));
 		// Last, so that n8n's CPU use does not disturb the in-process rows (2 cores).
-		if (n8nBenchEnabled()) rows.push(await n8nBulkRow(sandbox));
-		else console.log('\nRow 4 (real n8n) skipped: LOFTY_BENCH_N8N=0');
-		const queueSkipped = queueBenchSkipped();
-		if (queueSkipped) console.log(`\nRow 9 (queue mode) skipped: ${queueSkipped}`);
-		else rows.push(await queueBulkRow(sandbox));
+		if (want(4)) {
+			if (n8nBenchEnabled()) rows.push(await n8nBulkRow(sandbox));
+			else console.log('\nRow 4 (real n8n) skipped: LOFTY_BENCH_N8N=0');
+		}
+		if (want(9)) {
+			const queueSkipped = queueBenchSkipped();
+			if (queueSkipped) console.log(`\nRow 9 (queue mode) skipped: ${queueSkipped}`);
+			else rows.push(await queueBulkRow(sandbox));
+		}
 	} finally {
 		sandbox.setLatency({ fixedMs: 0, jitterMs: 0 });
 		await sandbox.stop();
@@ -243,10 +276,20 @@ async function main(): Promise<void> {
 	console.log('\n| Benchmark | Ratio / figure | Details |');
 	console.log('|---|---|---|');
 	for (const row of rows) console.log(`| ${row.name} | ${row.result} | ${row.details} |`);
-	const file = path.resolve(__dirname, '..', '..', '..', 'bench', 'results.json');
 	const minutes = (performance.now() - started) / 60_000;
 	const meta = { node: process.version, timeScale: SCALE, minutes, date: new Date().toISOString() };
-	fs.writeFileSync(file, `${JSON.stringify({ meta, rows }, null, '\t')}\n`);
+	if (selected) {
+		const previous = JSON.parse(fs.readFileSync(RESULTS, 'utf8')) as { meta: unknown; rows: Row[] };
+		compare(previous);
+		if (process.argv.includes('--write')) {
+			const kept = previous.rows.filter((row) => !rows.some((other) => other.id === row.id));
+			const merged = [...kept, ...rows].sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+			fs.writeFileSync(RESULTS, `${JSON.stringify({ meta: previous.meta, rows: merged }, null, '\t')}\n`);
+			console.log(`\nRows ${selected.join(', ')} written to bench/results.json (the others kept).`);
+		} else console.log(`\nbench/results.json left as it is (--write puts these rows into it); the run took ${fmt(minutes, 1)} minutes.`);
+		return;
+	}
+	fs.writeFileSync(RESULTS, `${JSON.stringify({ meta, rows }, null, '\t')}\n`);
 	console.log(`\nWritten to bench/results.json; the run took ${fmt(minutes, 1)} minutes.`);
 }
 

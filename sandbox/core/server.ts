@@ -99,6 +99,7 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 	let reply: Reply;
 	let appId = 'anonymous';
 	let rateHeaders: Record<string, string> = {};
+	let rateAtAnswer: (() => Record<string, string>) | undefined;
 	let fault: ActiveFault | undefined;
 	let dispatched = false;
 	const matched = p.router.match(method, path);
@@ -113,6 +114,7 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 		}
 		const rate = p.limiter.hit(appId, now);
 		rateHeaders = rate.headers;
+		rateAtAnswer = rate.atAnswer;
 		if (rate.allowed) fault = p.faults?.take(method, path);
 		if (!rate.allowed) {
 			reply = { status: 429, body: { message: 'Too Many Requests' } };
@@ -160,6 +162,7 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 	p.log.push({ method, path, query: queryObject(url.searchParams), status: dropped ? 0 : status, authScheme: scheme, appId, body: rawBody, time: now });
 	if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault!.delayMs));
 	await p.latency?.hold();
+	if (rateAtAnswer) Object.assign(headers, rateAtAnswer());
 	if (dropped) {
 		req.socket.destroy();
 		return;

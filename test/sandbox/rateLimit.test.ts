@@ -76,6 +76,18 @@ describe('rate limit', () => {
 		}
 	});
 
+	it("Remaining as of the request (default) or as of the answer (remainingAt: 'answer')", async () => {
+		// Three requests at once, each answered 200 ms later: counted on arrival, so all three are counted by then.
+		sb.setLatency({ fixedMs: 200 });
+		const remaining = async () => (await Promise.all([me(), me(), me()])).map((r) => Number(r.headers['x-ratelimit-remaining'])).sort();
+		expect(await remaining()).toEqual([97, 98, 99]);
+		sb.setRateLimit({ perWindow: 100, windowMs: 60_000, remainingAt: 'answer' });
+		expect(await remaining()).toEqual([97, 97, 97]);
+		expect(() => sb.setRateLimit({ perWindow: 1, windowMs: 1, remainingAt: 'later' as 'answer' })).toThrow(/remainingAt/);
+		sb.reset();
+		expect(await remaining()).toEqual([97, 98, 99]);
+	});
+
 	it('reset() clears counters and restores the configured limit', async () => {
 		sb.setRateLimit({ perWindow: 1, windowMs: 60_000 });
 		await me();

@@ -14,11 +14,17 @@ export { MAX_PACING_WAIT_MS, RESET_MARGIN_MS, rateLimitWaitMs, resetTime } from 
  * request the pacer waits while the window is used up, and, when the credential sets a cap, while the
  * last minute already holds that many requests. A 429 holds the whole credential as the server asks.
  *
- * With requests in flight, an answer does not count the requests sent after it. Requests are numbered
+ * With requests in flight, an answer may not count the requests sent after it. Requests are numbered
  * as they are sent: the newest answer tells the window, minus everything sent after it and the older
  * requests still in flight (their own answers later show whether the server had counted them, and
- * give the room back if so). While the window is unknown (the first request, the first after a reset)
- * one request goes alone and the others wait for its answer.
+ * give the room back if so). Whether Lofty's Remaining is as of the request or as of its answer, this
+ * never counts fewer requests than the server did; a request that waits for room wakes at each answer.
+ *
+ * No request waits on another's latency: answers only ever let a request go sooner. When the window
+ * is unknown (the first request of the process, or after a 429) one request goes first and the others
+ * wait for its answer at most PROBE_WAIT_MS; then they go within the smallest limit Lofty grants an
+ * application. When a window ends, the next opens at its reset with the announced limit, less the
+ * requests still on their way: a request that waited for the reset goes then, without a probe.
  *
  * Other processes that use the same application (n8n workers, other tools) are seen through the
  * answers only: each newer answer's Remaining counts their requests too. Between two answers a process
@@ -31,6 +37,16 @@ export { MAX_PACING_WAIT_MS, RESET_MARGIN_MS, rateLimitWaitMs, resetTime } from 
  */
 
 const MINUTE_MS = 60_000;
+/**
+ * How long requests wait for the first answer of an unknown window. Longer than a usual round trip (the
+ * probe's answer normally comes first and tells the real window), short beside a one-minute window.
+ */
+export const PROBE_WAIT_MS = 1000;
+/**
+ * The window assumed until an answer tells it: Lofty's smallest limit for an application (Development,
+ * 100 a minute), so that requests sent before the first answer cannot overrun any application's window.
+ */
+export const SMALLEST_LIMIT = 100;
 /** Beyond this many tracked credentials (or twice the number busy), idle ones are forgotten. */
 export const MAX_IDLE_CREDENTIALS = 100;
 
@@ -41,9 +57,11 @@ export const RATE_LIMIT_PRESETS: Record<string, number | undefined> = {
 	production: 500,
 };
 
-/** The announced window as the newest answer told it. */
+/** The announced window as the newest answer told it, or as assumed until an answer tells it. */
 interface Window {
-	/** The X-RateLimit-Reset value (identifies the window) and when it ends on our clock (ms). */
+	/** Not told by an answer: opened at a reset with the last announced limit, or after the probe's bound. */
+	assumed: boolean;
+	/** The X-RateLimit-Reset value (identifies the window; NaN when assumed) and when it ends on our clock (ms). */
 	reset: number;
 	resetAt: number;
 	/** The number of the request whose answer told it, and the Remaining it said. */
@@ -64,6 +82,10 @@ interface Bucket {
 	inFlight: Set<number>;
 	/** False once an answer came without the rate-limit headers (then nothing waits for them). */
 	announces?: boolean;
+	/** The limit the last answer announced (X-RateLimit-Limit, else the most its Remaining implied). */
+	limit?: number;
+	/** When the first request sent while no window was known went out (the probe). */
+	probeAt?: number;
 	/** No request before this time (after a 429). */
 	blockedUntil?: number;
 	/** The reset of a window a 429 overruled (Retry-After said otherwise, or the reset was implausible): not waited for. */
@@ -155,6 +177,24 @@ interface Wait {
 	answer: boolean;
 }
 
+/**
+ * A window not told by an answer: `limit` requests from now for a minute, less the requests still on their way
+ * (the server may count them in it; their answers give the room back when they name the window before).
+ */
+function assume(bucket: Bucket, limit: number, now: number): Window {
+	bucket.probeAt = undefined;
+	bucket.window = {
+		assumed: true,
+		reset: NaN,
+		resetAt: now + MINUTE_MS,
+		from: bucket.sent,
+		reported: limit,
+		base: limit + bucket.sent - bucket.inFlight.size,
+		pending: new Set(bucket.inFlight),
+	};
+	return bucket.window;
+}
+
 function waitFor(bucket: Bucket, cap: number | undefined, now: number): Wait {
 	let ms = 0;
 	let answer = false;
@@ -162,14 +202,26 @@ function waitFor(bucket: Bucket, cap: number | undefined, now: number): Wait {
 		if (now < bucket.blockedUntil) ms = bucket.blockedUntil - now;
 		else bucket.blockedUntil = undefined;
 	}
-	// The announced window is over: the next answer tells the new one.
-	if (bucket.window && now >= bucket.window.resetAt) bucket.window = undefined;
-	const w = bucket.window;
-	if (!w) {
-		answer = bucket.inFlight.size > 0 && bucket.announces !== false;
-	} else if (w.base - bucket.sent <= 0 && w.reset !== bucket.overruled) {
+	if (bucket.window && now >= bucket.window.resetAt) {
+		// The announced window is over: the next one opens now with the announced limit (no probe to wait for).
+		bucket.window = undefined;
+		if (bucket.limit !== undefined && bucket.announces !== false) assume(bucket, bucket.limit, now);
+	}
+	let w = bucket.window;
+	if (!w && bucket.probeAt !== undefined && bucket.inFlight.size > 0 && bucket.announces !== false) {
+		// Unknown, and the probe is on its way: its answer tells the window, but it is waited for PROBE_WAIT_MS at most.
+		const deadline = bucket.probeAt + PROBE_WAIT_MS;
+		if (now < deadline) {
+			ms = Math.max(ms, deadline - now);
+			answer = true;
+		} else {
+			w = assume(bucket, Math.min(bucket.limit ?? SMALLEST_LIMIT, SMALLEST_LIMIT), now);
+		}
+	}
+	if (w && w.base - bucket.sent <= 0 && w.reset !== bucket.overruled) {
+		// Used up by this count: the reset, unless an answer shows room sooner.
 		ms = Math.max(ms, w.resetAt - now);
-		answer = w.pending.size > 0;
+		answer = bucket.inFlight.size > 0;
 	}
 	if (cap !== undefined && cap > 0) {
 		while (bucket.starts.length && bucket.starts[0] <= now - MINUTE_MS) bucket.starts.shift();
@@ -187,13 +239,13 @@ function nextEnd(bucket: Bucket): Promise<void> {
 	return bucket.nextEnd.promise;
 }
 
-/** Sleeps `ms` (at most the longest wait), or until the next answer when that may help. */
+/** Sleeps `ms` (at most the longest wait), or less when an answer may allow the request sooner. */
 async function pause(bucket: Bucket, wait: Wait): Promise<void> {
-	if (!wait.answer) return await sleep(Math.min(wait.ms, MAX_PACING_WAIT_MS));
-	if (wait.ms <= 0) return await nextEnd(bucket);
-	// The timer is cancelled when the answer comes first (n8n before 2.34 ignores the signal: the timer then just runs out).
+	const ms = Math.min(wait.ms, MAX_PACING_WAIT_MS);
+	if (!wait.answer) return await sleep(ms);
+	// The timer is cancelled when an answer comes first (n8n before 2.34 ignores the signal: the timer then just runs out).
 	const timer = new AbortController();
-	const timed = sleep(Math.min(wait.ms, MAX_PACING_WAIT_MS), timer.signal).catch(() => undefined);
+	const timed = sleep(ms, timer.signal).catch(() => undefined);
 	await Promise.race([timed, nextEnd(bucket)]);
 	timer.abort();
 }
@@ -204,18 +256,30 @@ function learn(bucket: Bucket, headers: Headers, request: number): void {
 	const reset = headerNumber(headers, 'X-RateLimit-Reset');
 	bucket.announces = remaining !== undefined && reset !== undefined;
 	if (remaining === undefined || reset === undefined) return;
+	bucket.limit = headerNumber(headers, 'X-RateLimit-Limit') ?? Math.max(bucket.limit ?? 0, remaining + 1);
+	const now = Date.now();
+	const resetAt = announcedReset(headers, now) as number;
 	const w = bucket.window;
-	if (request < bucket.newest) {
+	if (resetAt <= now) {
+		// It names a window already over: it tells nothing of the window now, and a request held back from it in case
+		// the server counted it there was counted in the old one, so its room comes back.
+		if (w?.pending.delete(request)) w.base++;
+		return;
+	}
+	if (request < bucket.newest && !w?.assumed) {
 		// An older answer of the known window: if it was counted before the one that told the window, the room held
-		// back for it comes back (Remaining only falls within a window, so a higher one was counted earlier).
-		if (w && w.reset === reset && w.pending.delete(request) && remaining > w.reported) w.base++;
+		// back for it comes back. Remaining only falls within a window: as of the request, each request has its own, so
+		// a higher one was counted earlier; as of the answer, an equal one too (nothing was counted between the two).
+		if (w && w.reset === reset && w.pending.delete(request) && remaining >= w.reported) w.base++;
 		return;
 	}
 	const older = [...bucket.inFlight].filter((other) => other < request);
 	bucket.newest = request;
+	bucket.probeAt = undefined;
 	bucket.window = {
+		assumed: false,
 		reset,
-		resetAt: announcedReset(headers, Date.now()) as number,
+		resetAt,
 		from: request,
 		reported: remaining,
 		base: remaining + request - older.length,
@@ -270,6 +334,8 @@ export async function acquire(key: string, cap?: number, deadline?: number): Pro
 		} else if (bucket.starts.length) {
 			bucket.starts = [];
 		}
+		// The first request sent into an unknown window is its probe (again when nothing else is on its way).
+		if (!bucket.window && (bucket.probeAt === undefined || bucket.inFlight.size === 0)) bucket.probeAt = Date.now();
 		request = ++bucket.sent;
 		bucket.inFlight.add(request);
 	} finally {
@@ -296,6 +362,7 @@ export async function acquire(key: string, cap?: number, deadline?: number): Pro
 			// The server's wait replaces what its window said: a far reset is not waited for when Retry-After is short,
 			// neither now nor when other answers of that window arrive.
 			bucket.window = undefined;
+			bucket.probeAt = undefined;
 			bucket.overruled = wait.basis === 'reset' ? undefined : headerNumber(headers, 'X-RateLimit-Reset');
 			bucket.blockedUntil = Math.max(bucket.blockedUntil ?? 0, now + wait.ms);
 			done();
