@@ -31,6 +31,7 @@ import type { Browser, ConsoleMessage, Locator, Page, Request, Response } from '
 
 import { RESOURCES } from '../../nodes/Lofty/resources';
 import { noCodeEditorChecks } from './editorNoCode';
+import { exampleRunChecks } from './examplesNoCode';
 import { N8nServer, OWNER, PACKAGE_NAME, ROOT } from './n8nServer';
 
 const VERSION = process.env.LOFTY_E2E_N8N_VERSION || '2.41.1';
@@ -478,4 +479,7 @@ interface Problem {
 
 	// Custom fields by name, Create or Update and the Output choice, with a credential on a sandbox (editorNoCode.ts).
 	noCodeEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
+
+	// The follow-up-tasks example run twice (examplesNoCode.ts): Lofty as after one run, due times in the team's zone.
+	exampleRunChecks({ server, log });
 });
