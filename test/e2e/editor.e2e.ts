@@ -30,6 +30,7 @@ import * as path from 'node:path';
 import type { Browser, ConsoleMessage, Locator, Page, Request, Response } from 'playwright-core';
 
 import { RESOURCES } from '../../nodes/Lofty/resources';
+import { byHandEditorChecks } from './editorByHand';
 import { noCodeEditorChecks } from './editorNoCode';
 import { exampleRunChecks } from './examplesNoCode';
 import { N8nServer, OWNER, PACKAGE_NAME, ROOT } from './n8nServer';
@@ -479,6 +480,9 @@ interface Problem {
 
 	// Custom fields by name, Create or Update and the Output choice, with a credential on a sandbox (editorNoCode.ts).
 	noCodeEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
+
+	// Flows built by hand: search, add, credential picked automatically, fields, run (editorByHand.ts).
+	byHandEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
 
 	// The follow-up-tasks example run twice (examplesNoCode.ts): Lofty as after one run, due times in the team's zone.
 	exampleRunChecks({ server, log });
