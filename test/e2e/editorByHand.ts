@@ -3,6 +3,11 @@
  * and n8n), against a sandbox of their own:
  *   - the Custom Fields list loads the first time the node is opened, also when the credential was created after the
  *     editor was loaded (another tab, the Credentials page) and the editor picks it automatically;
+ *   - a lead: the node found by searching "lead" (what the person wants, not the product's name), First Name typed, a
+ *     tag picked from the dropdown of Lofty's tags, a custom field added and set, the step run: the output shows the
+ *     lead and the sandbox has it with that tag and value;
+ *   - a task for that lead: found by searching "create a task", the lead picked from the list, the due date picked
+ *     with the date picker (no offset typed: the workflow's time zone applies), the step run: the sandbox has it.
  * The requests the editor makes for the list are recorded: none may fail.
  */
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment
@@ -71,5 +76,66 @@ export function byHandEditorChecks(t: EditorTools): void {
 		await t.shot('light', 'by-hand-mapper-first-open');
 		t.log(`by hand: mapper requests answered ${mapperAnswers.join(', ') || 'nothing'}; fields ${shown ? 'shown' : 'NOT shown'} on first open`);
 		expect({ shown, answers: mapperAnswers.filter((s) => s !== '200') }).toEqual({ shown: true, answers: [] });
+	});
+
+	/** Adds a Lofty action from the node search, searching for `words` as a person would. */
+	async function addFromSearch(opener: () => Promise<void>, words: string, action: string): Promise<void> {
+		await opener();
+		const search = page().locator('[data-test-id=node-creator-search-bar]');
+		await search.waitFor();
+		await search.fill(words);
+		const items = page().locator('[data-test-id=node-creator-item-name]');
+		// The action itself, or the Lofty entry (then its action list).
+		const direct = items.filter({ hasText: exact(action) }).first();
+		const lofty = items.filter({ hasText: exact('Lofty') }).first();
+		await direct.or(lofty).first().waitFor({ timeout: 10_000 });
+		if (!(await direct.isVisible())) {
+			await lofty.click();
+			await items.filter({ hasText: exact(action) }).first().click();
+		} else await direct.click();
+		await t.ndv().waitFor();
+	}
+
+	/** Adds the field `label` from a collection's "Add ..." list of the open panel. */
+	async function addOptional(collectionLabel: RegExp, label: RegExp): Promise<string> {
+		const block = t.ndv().locator('[data-test-id=parameter-item]').filter({ has: page().locator('label', { hasText: collectionLabel }) }).first();
+		await block.locator('[data-test-id=collection-parameter-add]').click();
+		const names = await t.openOptions();
+		const name = names.find((n) => label.test(n));
+		if (!name) throw new Error(`no ${label} in ${collectionLabel}: ${names.join(', ')}`);
+		await page().locator('.el-select-dropdown__item:visible').nth(names.indexOf(name)).click();
+		return name;
+	}
+
+	test('a lead by hand: search "lead", credential picked, First Name, a tag from the dropdown, a custom field, run', async () => {
+		if (await t.ndv().isVisible()) {
+			await page().locator('[data-test-id=ndv-close-button]').click();
+			await t.ndv().waitFor({ state: 'hidden' });
+		}
+		await addFromSearch(async () => void (await page().locator('[data-test-id=canvas-handle-plus]').first().click()), 'lead', 'Create a lead');
+		expect(await pickedCredential()).toBe('Lofty API (by hand)');
+		await t.ndv().locator('[data-test-id=parameter-input-firstName] input').fill('Handmade');
+		// A tag from the list Lofty has: a dropdown, not free text.
+		const tagField = await addOptional(/^Additional Fields$/, /^Tags/);
+		const tagInput = t.ndv().locator('[data-test-id=parameter-item]').filter({ has: page().locator('label', { hasText: exact(tagField) }) }).last();
+		await tagInput.locator('.el-select, [role=combobox], input').first().click();
+		const tags = await t.openOptions();
+		expect(tags).toEqual(expect.arrayContaining(['Hot Lead', 'VIP']));
+		await page().locator('.el-select-dropdown__item:visible', { hasText: exact('VIP') }).first().click();
+		await t.closeDropdown();
+		// A custom field, listed on first open.
+		await t.ndv().locator('button', { hasText: /Add custom field/ }).click();
+		await page().locator('[role=menuitem]:visible', { hasText: exact('Financing') }).first().click();
+		await t.ndv().locator('[data-test-id="parameter-input-Financing"] input').first().click();
+		await page().locator('.el-select-dropdown__item:visible', { hasText: exact('VA') }).first().click();
+		await t.shot('light', 'by-hand-lead');
+		await t.ndv().locator('[data-test-id=node-execute-button]').click();
+		const output = t.ndv().locator('[data-test-id=output-panel]');
+		await output.getByText(/leadId/).first().waitFor({ timeout: 60_000 });
+		const lead = [...sandbox.store.leads.values()].find((l) => l.firstName === 'Handmade');
+		expect(lead?.tags.map((tag) => tag.tagName)).toEqual(['VIP']);
+		expect(lead?.customAttributes.map((a) => [a.attributeName, a.value])).toEqual([['Financing', 'VA']]);
+		await t.shot('light', 'by-hand-lead-run');
+		await t.expectNoErrorOnScreen('lead by hand');
 	});
 }

@@ -57,6 +57,30 @@ describe('Custom Fields mapper: the fields listed in the editor', () => {
 	});
 });
 
+describe('Custom Fields mapper before the editor has set the credential', () => {
+	// The editor asks as the panel opens; a credential it picks by itself arrives later (see customFieldMapping.ts).
+	const withoutCredential = (params: Record<string, unknown>) => {
+		const ctx = createContext(node, { params, credential: apiKeyCredential(sandbox()) }) as unknown as ILoadOptionsFunctions;
+		const bare = { ...ctx.getNode(), credentials: undefined };
+		return Object.assign(Object.create(ctx) as ILoadOptionsFunctions, { getNode: () => bare });
+	};
+
+	it('answers an empty list with a notice instead of an error, and asks Lofty nothing', async () => {
+		const before = sandbox().requests.length;
+		for (const method of [getLeadCustomFieldMapping, getTransactionCustomFieldMapping]) {
+			const answer = await method.call(withoutCredential({ authentication: 'apiKey' }));
+			expect(answer).toEqual({ fields: [], emptyFieldsNotice: expect.stringMatching(/once a credential is chosen above/) });
+		}
+		expect(sandbox().requests.length).toBe(before);
+	});
+
+	it('reads the credential that Authentication chooses: an OAuth2 node with only an API key credential set gets the notice', async () => {
+		const ctx = createContext(node, { params: { authentication: 'oAuth2' }, credential: apiKeyCredential(sandbox()) }) as unknown as ILoadOptionsFunctions;
+		expect(await getLeadCustomFieldMapping.call(ctx)).toMatchObject({ fields: [] });
+		expect((await getLeadCustomFieldMapping.call(loadContext())).fields.length).toBeGreaterThan(0);
+	});
+});
+
 describe('Custom Fields mapper on lead writes', () => {
 	it('Create sends customAttributeList in Lofty\'s shape; Get with Custom Fields By Name reads them back as name: value', async () => {
 		const [created] = await run(sandbox(), {
