@@ -14,7 +14,10 @@
 // @ts-ignore
 import type { Response } from 'playwright-core';
 
+import { DateTime } from 'luxon';
+
 import { type Sandbox, startSandbox } from '../../sandbox';
+import { taskState } from '../../sandbox/resources/task';
 import type { EditorTools } from './editorNoCode';
 
 const exact = (s: string): RegExp => new RegExp(`^\\s*${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
@@ -137,5 +140,42 @@ export function byHandEditorChecks(t: EditorTools): void {
 		expect(lead?.customAttributes.map((a) => [a.attributeName, a.value])).toEqual([['Financing', 'VA']]);
 		await t.shot('light', 'by-hand-lead-run');
 		await t.expectNoErrorOnScreen('lead by hand');
+	});
+
+	test('a task by hand: search "create a task", the lead from the list, the due date from the date picker, run', async () => {
+		await page().locator('[data-test-id=ndv-close-button]').click();
+		await t.ndv().waitFor({ state: 'hidden' });
+		await addFromSearch(async () => void (await page().locator('[data-test-id=canvas-handle-plus]').last().click()), 'create a task', 'Create a task');
+		expect(await pickedCredential()).toBe('Lofty API (by hand)');
+		// The lead, picked from the list Lofty gives (searched by name).
+		const lead = t.ndv().locator('[data-test-id=parameter-input-leadId]');
+		await lead.locator('input').first().click();
+		const list = page().locator('[data-test-id=resource-locator-dropdown]:visible');
+		await list.waitFor();
+		await list.locator('input').first().fill('Handmade');
+		await list.locator('[data-test-id=rlc-item]', { hasText: /Handmade/ }).first().click();
+		await t.ndv().locator('[data-test-id=parameter-input-content] input, [data-test-id=parameter-input-content] textarea').first().fill('Call Handmade about the tour');
+		// Due At from the date picker: the 15th of next month, the picker's time left as it is.
+		const due = t.ndv().locator('[data-test-id=parameter-input-endAt] input').first();
+		await due.click();
+		const panel = page().locator('.el-picker-panel:visible').first();
+		await panel.waitFor();
+		await panel.locator('.el-picker-panel__icon-btn.arrow-right, button[aria-label*="Next Month"], .el-date-picker__next-btn').last().click();
+		await panel.locator('.el-date-table td.available', { hasText: exact('15') }).first().click();
+		const ok = panel.locator('.el-picker-panel__footer button', { hasText: /OK|Confirm/i });
+		if (await ok.isVisible()) await ok.click();
+		const picked = await due.inputValue();
+		t.log(`by hand: Due At picked as "${picked}"`);
+		expect(picked).toMatch(/^\d{4}-\d{2}-15/);
+		await t.shot('light', 'by-hand-task');
+		await t.ndv().locator('[data-test-id=node-execute-button]').click();
+		const output = t.ndv().locator('[data-test-id=output-panel]');
+		await output.getByText(/taskId|"id"|Welcome|Call Handmade/).first().waitFor({ timeout: 60_000 });
+		await t.shot('light', 'by-hand-task-run');
+		await t.expectNoErrorOnScreen('task by hand');
+		const task = [...taskState(sandbox.store).entries.values()].find((x) => x.content === 'Call Handmade about the tour');
+		// No offset was typed: the time picked is the workflow's time zone (n8n's default here, America/New_York).
+		const expected = DateTime.fromISO(picked.replace(' ', 'T'), { zone: 'America/New_York' });
+		expect(task && DateTime.fromMillis(task.endAt).toUTC().toISO()).toBe(expected.toUTC().toISO());
 	});
 }
