@@ -58,7 +58,7 @@ export function byHandEditorChecks(t: EditorTools): void {
 		return '';
 	}
 
-	test('Custom Fields load on first open: credential created after the editor loaded, picked automatically', async () => {
+	test('Custom Fields on first open, credential created after the editor loaded: the list or a notice saying what to do, never nothing', async () => {
 		await newWorkflow();
 		page().on('response', onResponse);
 		// Created elsewhere (the Credentials page, another tab): this editor's list of credentials does not have it yet.
@@ -70,15 +70,32 @@ export function byHandEditorChecks(t: EditorTools): void {
 		await page().locator('text=/^Actions \\(/').first().click();
 		await page().locator('[data-test-id=node-creator-item-name]', { hasText: exact('Create a lead') }).first().click();
 		await t.ndv().waitFor();
-		expect(await pickedCredential()).toBe(name);
+		// n8n 2.41 picks the credential by itself once it has fetched the list; 2.8 leaves the choice to the person.
+		let picked = await pickedCredential();
+		await t.shot('light', 'by-hand-first-open');
 		const add = t.ndv().locator('button', { hasText: /Add custom field/ });
-		const shown = await add.waitFor({ timeout: 20_000 }).then(
-			() => true,
-			() => false,
-		);
-		await t.shot('light', 'by-hand-mapper-first-open');
-		t.log(`by hand: mapper requests answered ${mapperAnswers.join(', ') || 'nothing'}; fields ${shown ? 'shown' : 'NOT shown'} on first open`);
-		expect({ shown, answers: mapperAnswers.filter((s) => s !== '200') }).toEqual({ shown: true, answers: [] });
+		const notice = t.ndv().locator('[data-test-id=empty-fields-notice]');
+		await add.or(notice).first().waitFor({ timeout: 20_000 });
+		const firstOpen = (await add.isVisible()) ? 'fields' : `notice: ${(await notice.innerText()).trim()}`;
+		t.log(`by hand: credential ${picked ? `picked by the editor (${picked})` : 'not picked'}; mapper answered ${mapperAnswers.join(', ')}; first open shows ${firstOpen}`);
+		expect(mapperAnswers.filter((s) => s !== '200')).toEqual([]);
+		if (firstOpen !== 'fields') {
+			expect(firstOpen).toMatch(/listed from Lofty once a credential is chosen above.*Close this node and open it again/);
+			if (!picked) {
+				// n8n 2.8 offers a credential made elsewhere only after the editor is loaded again (the next test does).
+				t.log('by hand: n8n 2.8 does not offer the new credential until the editor reloads; the notice is what the person sees');
+				return;
+			}
+			// What the notice says: close the node and open it again.
+			await page().locator('[data-test-id=ndv-close-button]').click();
+			await t.ndv().waitFor({ state: 'hidden' });
+			await page().locator('[data-test-id=canvas-node]', { hasText: 'Create a lead' }).first().dblclick();
+			await t.ndv().waitFor();
+			await add.waitFor({ timeout: 20_000 });
+		}
+		expect(picked).toBe(name);
+		expect(mapperAnswers.filter((s) => s !== '200')).toEqual([]);
+		await t.shot('light', 'by-hand-mapper-loaded');
 	});
 
 	/** Adds a Lofty action from the node search, searching for `words` as a person would. */
@@ -94,14 +111,22 @@ export function byHandEditorChecks(t: EditorTools): void {
 		await direct.or(lofty).first().waitFor({ timeout: 10_000 });
 		if (!(await direct.isVisible())) {
 			await lofty.click();
-			await items.filter({ hasText: exact(action) }).first().click();
+			// The entry lists triggers, then the actions (collapsed when the canvas is empty).
+			const actions = page().locator('text=/^Actions \\(/ >> visible=true').first();
+			await actions.waitFor();
+			const wanted = items.filter({ hasText: exact(action) }).first();
+			if (!(await wanted.isVisible())) await actions.click();
+			await wanted.click({ timeout: 10_000 }).catch(async (e: Error) => {
+				await t.shot('light', `by-hand-search-${words.replace(/\W+/g, '-')}`);
+				throw e;
+			});
 		} else await direct.click();
 		await t.ndv().waitFor();
 	}
 
 	/** Adds the field `label` from a collection's "Add ..." list of the open panel. */
-	async function addOptional(collectionLabel: RegExp, label: RegExp): Promise<string> {
-		const block = t.ndv().locator('[data-test-id=parameter-item]').filter({ has: page().locator('label', { hasText: collectionLabel }) }).first();
+	async function addOptional(collectionLabel: string, label: RegExp): Promise<string> {
+		const block = t.ndv().locator('[data-test-id=parameter-item]').filter({ has: page().locator('label', { hasText: exact(collectionLabel) }) }).first();
 		await block.locator('[data-test-id=collection-parameter-add]').click();
 		const names = await t.openOptions();
 		const name = names.find((n) => label.test(n));
@@ -111,15 +136,13 @@ export function byHandEditorChecks(t: EditorTools): void {
 	}
 
 	test('a lead by hand: search "lead", credential picked, First Name, a tag from the dropdown, a custom field, run', async () => {
-		if (await t.ndv().isVisible()) {
-			await page().locator('[data-test-id=ndv-close-button]').click();
-			await t.ndv().waitFor({ state: 'hidden' });
-		}
-		await addFromSearch(async () => void (await page().locator('[data-test-id=canvas-handle-plus]').first().click()), 'lead', 'Create a lead');
+		// A freshly loaded editor: it knows the credential.
+		await newWorkflow();
+		await addFromSearch(async () => void (await page().locator('[data-test-id=canvas-add-button]').click()), 'lead', 'Create a lead');
 		expect(await pickedCredential()).toBe('Lofty API (by hand)');
 		await t.ndv().locator('[data-test-id=parameter-input-firstName] input').fill('Handmade');
 		// A tag from the list Lofty has: a dropdown, not free text.
-		const tagField = await addOptional(/^Additional Fields$/, /^Tags/);
+		const tagField = await addOptional('Additional Fields', /^Tags/);
 		const tagInput = t.ndv().locator('[data-test-id=parameter-item]').filter({ has: page().locator('label', { hasText: exact(tagField) }) }).last();
 		await tagInput.locator('.el-select, [role=combobox], input').first().click();
 		const tags = await t.openOptions();
