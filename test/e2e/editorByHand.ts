@@ -71,7 +71,7 @@ export function byHandEditorChecks(t: EditorTools): void {
 		await page().locator('[data-test-id=node-creator-item-name]', { hasText: exact('Create a lead') }).first().click();
 		await t.ndv().waitFor();
 		// n8n 2.41 picks the credential by itself once it has fetched the list; 2.8 leaves the choice to the person.
-		let picked = await pickedCredential();
+		const picked = await pickedCredential();
 		await t.shot('light', 'by-hand-first-open');
 		const add = t.ndv().locator('button', { hasText: /Add custom field/ });
 		const notice = t.ndv().locator('[data-test-id=empty-fields-notice]');
