@@ -103,6 +103,16 @@ describe('the example checker finds what the editor would misread', () => {
 		expect(checkWorkflow(wf, PACKAGE, NODES).filter((p) => p.startsWith(`${leads.name}: limit`))).toEqual([]);
 	});
 
+	it('the Lofty Trigger shows Fetch Full Record only where it is on (so a stored "off" is a hidden parameter)', () => {
+		const trigger = examples.find((e) => e.file === 'lead-and-pipeline-trigger.json')?.wf as Workflow;
+		const wf = clone(trigger);
+		const lofty = wf.nodes.find((n) => n.type === `${PACKAGE}.loftyTrigger`) as INode;
+		lofty.parameters.fetchFullRecord = true;
+		expect(checkWorkflow(wf, PACKAGE, NODES)).toEqual([]);
+		lofty.parameters.fetchFullRecord = false;
+		expect(checkWorkflow(wf, PACKAGE, NODES)).toEqual([`${lofty.name}: fetchFullRecord: not shown for these settings (displayOptions)`]);
+	});
+
 	it('a node type the package does not have', () => {
 		const wf = clone(followUp);
 		node(wf, wf.nodes[1].name).type = `${PACKAGE}.loftyy`;
