@@ -115,7 +115,11 @@ export function byHandEditorChecks(t: EditorTools): void {
 			const actions = page().locator('text=/^Actions \\(/ >> visible=true').first();
 			await actions.waitFor();
 			const wanted = items.filter({ hasText: exact(action) }).first();
-			if (!(await wanted.isVisible())) await actions.click();
+			// The section header toggles; its state is not in the DOM in a stable way, so click until the action shows.
+			for (let i = 0; i < 3 && !(await wanted.isVisible()); i++) {
+				await actions.click();
+				await wanted.waitFor({ timeout: 1500 }).catch(() => undefined);
+			}
 			await wanted.click({ timeout: 10_000 }).catch(async (e: Error) => {
 				await t.shot('light', `by-hand-search-${words.replace(/\W+/g, '-')}`);
 				throw e;
