@@ -13,6 +13,13 @@ export class LoftyApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		{
+			// In view, not only in the field's tooltip: the first thing a person needs here.
+			displayName: 'Your API key is in Lofty under <b>Settings > Integrations > API</b>: copy it there and paste it below.',
+			name: 'whereNotice',
+			type: 'notice',
+			default: '',
+		},
+		{
 			displayName: 'API Key',
 			name: 'apiKey',
 			type: 'string',

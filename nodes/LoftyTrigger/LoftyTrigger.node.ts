@@ -29,16 +29,10 @@ export class LoftyTrigger implements INodeType {
 		properties: [
 			AUTHENTICATION_PROPERTY,
 			{
+				// One notice, not three: what the trigger needs, the alternative without it, and where the full records come from.
 				displayName:
-					'Lofty only sends events to HTTPS addresses: this n8n must be reachable from the internet over HTTPS, with the WEBHOOK_URL environment variable set to that https:// address.',
-				name: 'httpsNotice',
-				type: 'notice',
-				default: '',
-			},
-			{
-				displayName:
-					'No public HTTPS address (n8n on a laptop, a NAS, behind a firewall)? Use the Lofty Polling Trigger instead: it asks Lofty for new leads, calls, texts and emails on a schedule. This trigger gets every change the moment it happens.',
-				name: 'pollingNotice',
+					'Lofty sends events only to a public HTTPS address: set n8n\'s WEBHOOK_URL to it. No such address? Use the Lofty Polling Trigger. Events carry IDs: for the full records add the Lofty node with Webhook > Get Event Record.',
+				name: 'setupNotice',
 				type: 'notice',
 				default: '',
 			},
@@ -52,19 +46,15 @@ export class LoftyTrigger implements INodeType {
 				description: 'The Lofty events that start this workflow. Each chosen event type is one webhook subscription in Lofty.',
 			},
 			{
+				// Kept for workflows that turned it on (shown only to them, so they can turn it off); Webhook > Get Event
+				// Record replaced it, so a new trigger does not offer it.
 				displayName: 'Fetch Full Record',
 				name: 'fetchFullRecord',
 				type: 'boolean',
 				default: false,
+				displayOptions: { show: { fetchFullRecord: [true] } },
 				description:
-					'Whether to add the full record to each item as "record", read before the workflow starts (at most 5 seconds per delivery; items not read in time get "recordError"). Better: leave this off and add the Lofty node with Webhook > Get Event Record after the trigger.',
-			},
-			{
-				displayName:
-					'Lofty\'s events only carry IDs. To work with the full lead, task or transaction, add the Lofty node after this trigger with Webhook > Get Event Record: the records are then read inside the workflow run.',
-				name: 'recordNotice',
-				type: 'notice',
-				default: '',
+					'Whether to add the full record to each item as "record", read before the workflow starts (at most 5 seconds per delivery; items not read in time get "recordError"). Turned off, it is no longer shown: use Webhook > Get Event Record instead.',
 			},
 			{
 				displayName: 'Options',

@@ -15,6 +15,8 @@
  *   - no error notifications, no browser errors that concern the package (console errors, uncaught page
  *     errors, failed requests whose address names the package); the rest is written to the log
  *   - custom fields by name, Lead > Create or Update and the Output choice, against a sandbox (editorNoCode.ts)
+ *   - flows built by hand from the node search: credential picked, fields, a tag from the dropdown, a custom field, a
+ *     date from the picker, run (editorByHand.ts); the follow-up-tasks example run twice (examplesNoCode.ts)
  *   - screenshots in light and dark (prefers-color-scheme, which n8n follows by default) under
  *     screenshots/editor/ (git-ignored)
  *
@@ -30,7 +32,9 @@ import * as path from 'node:path';
 import type { Browser, ConsoleMessage, Locator, Page, Request, Response } from 'playwright-core';
 
 import { RESOURCES } from '../../nodes/Lofty/resources';
+import { byHandEditorChecks } from './editorByHand';
 import { noCodeEditorChecks } from './editorNoCode';
+import { exampleRunChecks } from './examplesNoCode';
 import { N8nServer, OWNER, PACKAGE_NAME, ROOT } from './n8nServer';
 
 const VERSION = process.env.LOFTY_E2E_N8N_VERSION || '2.41.1';
@@ -305,13 +309,16 @@ interface Problem {
 		await expect(ndv().locator('[data-test-id=node-title-container]').innerText()).resolves.toMatch(/Lofty Trigger/);
 		await expectOurIcon(ndv().locator('[data-test-id=node-title-container]').locator('..'), 'light');
 		const text = await ndv().locator('[data-test-id=node-parameters]').innerText();
-		expect(text).toMatch(/Lofty only sends events to HTTPS addresses/);
+		// One notice (not three boxes): HTTPS and WEBHOOK_URL, the other mode without a public address, the full records.
+		expect(text).toMatch(/Lofty sends events only to a public HTTPS address/);
 		expect(text).toMatch(/WEBHOOK_URL/);
-		// the other mode, for n8n without a public address
-		expect(text).toMatch(/Use the Lofty Polling Trigger instead/);
+		expect(text).toMatch(/Use the Lofty Polling Trigger/);
+		expect(text).toMatch(/Webhook > Get Event Record/);
 		const labels = await ndvLabels();
-		expect(labels).toEqual(expect.arrayContaining(['Trigger On', 'Fetch Full Record', 'Options']));
-		expectBefore(labels, 'Trigger On', ['Fetch Full Record', 'Options']);
+		expect(labels).toEqual(expect.arrayContaining(['Trigger On', 'Options']));
+		// Fetch Full Record (replaced by Get Event Record) is shown only in workflows that have it on.
+		expect(labels).not.toContain('Fetch Full Record');
+		expectBefore(labels, 'Trigger On', ['Options']);
 		// The event picked in the node search is preselected; the list has all 12 events.
 		await expect(ndv().locator('[data-test-id=parameter-input-events]').innerText()).resolves.toMatch(/Lead Info/);
 		await shot('light', 'trigger-panel');
@@ -333,6 +340,8 @@ interface Problem {
 		let labels = await labelsIn(modal);
 		expect(labels).toEqual(expect.arrayContaining(['API Key', 'Base URL', 'Rate Limit']));
 		expectBefore(labels, 'API Key', ['Base URL', 'Rate Limit']);
+		// Where the key is, in view above the field (not only in its tooltip).
+		await expect(modal.innerText()).resolves.toMatch(/Your API key is in Lofty under Settings > Integrations > API/);
 		await expectValue(modal, 'baseUrl', 'https://api.lofty.com');
 		await expect(modal.locator('[data-test-id=parameter-input-apiKey] input').getAttribute('type')).resolves.toBe('password');
 		await shot('light', 'credential-api-key');
@@ -470,7 +479,7 @@ interface Problem {
 
 		await canvasNodes.filter({ hasText: 'Lofty Trigger' }).first().dblclick();
 		await ndv().waitFor();
-		await expect(ndv().locator('[data-test-id=node-parameters]').innerText()).resolves.toMatch(/Lofty only sends events to HTTPS addresses/);
+		await expect(ndv().locator('[data-test-id=node-parameters]').innerText()).resolves.toMatch(/Lofty sends events only to a public HTTPS address/);
 		await shot('dark', 'trigger-panel');
 		await expectNoErrorOnScreen('dark theme');
 		await closeNdv();
@@ -478,4 +487,10 @@ interface Problem {
 
 	// Custom fields by name, Create or Update and the Output choice, with a credential on a sandbox (editorNoCode.ts).
 	noCodeEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
+
+	// Flows built by hand: search, add, credential picked automatically, fields, run (editorByHand.ts).
+	byHandEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
+
+	// The follow-up-tasks example run twice (examplesNoCode.ts): Lofty as after one run, due times in the team's zone.
+	exampleRunChecks({ server, log });
 });

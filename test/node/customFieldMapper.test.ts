@@ -32,7 +32,7 @@ describe('Custom Fields mapper: the fields listed in the editor', () => {
 			'Home Anniversary',
 			'Household Size',
 			'Move-In Date',
-			'Must-Haves (comma-separated: Pool, Garage, Yard, Home Office)',
+			'Must-Haves (comma-separated)',
 			'Preferred School District',
 		]);
 		expect(byName['Preferred School District']).toMatchObject({ id: 'Preferred School District', type: 'string', required: false, display: true, removed: true });
@@ -42,18 +42,42 @@ describe('Custom Fields mapper: the fields listed in the editor', () => {
 		expect(byName['Home Anniversary'].type).toBe('dateTime');
 		expect(byName.Financing).toMatchObject({ type: 'options', options: ['Cash', 'Conventional', 'FHA', 'VA'].map((v) => ({ name: v, value: v })) });
 		// n8n's mapper keeps no lists: several choices are typed as text.
-		expect(byName['Must-Haves (comma-separated: Pool, Garage, Yard, Home Office)']).toMatchObject({ id: 'Must-Haves', type: 'string' });
+		expect(byName['Must-Haves (comma-separated)']).toMatchObject({ id: 'Must-Haves', type: 'string' });
 	});
 
 	it('lists the transaction fields by name, keyed by ID, choices by label with Lofty\'s option values', async () => {
 		const { fields } = await getTransactionCustomFieldMapping.call(loadContext());
 		const byName = Object.fromEntries(fields.map((f) => [f.displayName, f]));
-		expect(Object.keys(byName)).toEqual(['Closing Agent', 'Lender Name', 'Option Period End', 'Referral Fee', 'Showing Days (comma-separated: Saturday, Sunday)']);
+		expect(Object.keys(byName)).toEqual(['Closing Agent', 'Lender Name', 'Option Period End', 'Referral Fee', 'Showing Days (comma-separated)']);
 		expect(byName['Closing Agent']).toMatchObject({ id: '1001', type: 'options', options: [{ name: 'Option A', value: '1' }, { name: 'Option B', value: '2' }] });
 		expect(byName['Option Period End']).toMatchObject({ id: TX_SEED.bigCustomFieldId, type: 'dateTime' });
-		expect(byName['Showing Days (comma-separated: Saturday, Sunday)']).toMatchObject({ id: '1004', type: 'string' });
+		expect(byName['Showing Days (comma-separated)']).toMatchObject({ id: '1004', type: 'string' });
 		expect(byName['Referral Fee'].type).toBe('number');
 		expect(byName['Lender Name'].type).toBe('string');
+	});
+});
+
+describe('Custom Fields mapper before the editor has set the credential', () => {
+	// The editor asks as the panel opens; a credential it picks by itself arrives later (see customFieldMapping.ts).
+	const withoutCredential = (params: Record<string, unknown>) => {
+		const ctx = createContext(node, { params, credential: apiKeyCredential(sandbox()) }) as unknown as ILoadOptionsFunctions;
+		const bare = { ...ctx.getNode(), credentials: undefined };
+		return Object.assign(Object.create(ctx) as ILoadOptionsFunctions, { getNode: () => bare });
+	};
+
+	it('answers an empty list with a notice instead of an error, and asks Lofty nothing', async () => {
+		const before = sandbox().requests.length;
+		for (const method of [getLeadCustomFieldMapping, getTransactionCustomFieldMapping]) {
+			const answer = await method.call(withoutCredential({ authentication: 'apiKey' }));
+			expect(answer).toEqual({ fields: [], emptyFieldsNotice: expect.stringMatching(/once a credential is chosen above/) });
+		}
+		expect(sandbox().requests.length).toBe(before);
+	});
+
+	it('reads the credential that Authentication chooses: an OAuth2 node with only an API key credential set gets the notice', async () => {
+		const ctx = createContext(node, { params: { authentication: 'oAuth2' }, credential: apiKeyCredential(sandbox()) }) as unknown as ILoadOptionsFunctions;
+		expect(await getLeadCustomFieldMapping.call(ctx)).toMatchObject({ fields: [] });
+		expect((await getLeadCustomFieldMapping.call(loadContext())).fields.length).toBeGreaterThan(0);
 	});
 });
 

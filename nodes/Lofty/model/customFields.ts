@@ -33,11 +33,13 @@ export const CUSTOM_FIELDS_BY_NAME: ParamDef = {
 	description: 'Whether to add the custom field values as plain "name: value" keys under customFields, so the next node can map them',
 };
 
-/** The label of a multi-choice field: the choices are typed, so the label names them. */
+/**
+ * The label of a multi-choice field: how to type the choices. Short, because n8n's mapper gives a label one line
+ * beside its Fixed/Expression switch and a longer one pushes the input out of the column; the run names the field's
+ * choices when one given is not among them.
+ */
 function choicesLabel(field: CustomFieldDefinition): string {
-	const names = (field.options ?? []).map((o) => o.name);
-	const shown = names.length > 6 ? [...names.slice(0, 6), '...'] : names;
-	return `${field.name} (comma-separated: ${shown.join(', ')})`;
+	return `${field.name} (comma-separated)`;
 }
 
 /**

@@ -73,7 +73,8 @@ export const DEFAULT_READ_RETRIES = 3;
 const BACKOFF_BASE_MS = 300;
 const BACKOFF_MAX_MS = 10_000;
 
-function credentialType(ctx: LoftyContext): string {
+/** The credential type the node's Authentication chooses (also what the Custom Fields list needs to be set). */
+export function credentialType(ctx: LoftyContext): string {
 	const authentication = ctx.getNodeParameter('authentication', 0, 'apiKey') as string;
 	return authentication === 'oAuth2' ? CREDENTIAL_TYPES.oAuth2 : CREDENTIAL_TYPES.apiKey;
 }

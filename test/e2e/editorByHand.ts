@@ -1,0 +1,217 @@
+/**
+ * Flows built by hand, as a person who does not write code builds them (registered by editor.e2e.ts, in its browser
+ * and n8n), against a sandbox of their own:
+ *   - the Custom Fields list loads the first time the node is opened, also when the credential was created after the
+ *     editor was loaded (another tab, the Credentials page) and the editor picks it automatically;
+ *   - a lead: the node found by searching "lead" (what the person wants, not the product's name), First Name typed, a
+ *     tag picked from the dropdown of Lofty's tags, a custom field added and set, the step run: the output shows the
+ *     lead and the sandbox has it with that tag and value;
+ *   - a task for that lead: found by searching "create a task", the lead picked from the list, the due date picked
+ *     with the date picker (no offset typed: the workflow's time zone applies), the step run: the sandbox has it.
+ * The requests the editor makes for the list are recorded: none may fail.
+ */
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment
+// @ts-ignore
+import type { Response } from 'playwright-core';
+
+import { DateTime } from 'luxon';
+
+import { type Sandbox, startSandbox } from '../../sandbox';
+import { taskState } from '../../sandbox/resources/task';
+import type { EditorTools } from './editorNoCode';
+
+const exact = (s: string): RegExp => new RegExp(`^\\s*${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+
+export function byHandEditorChecks(t: EditorTools): void {
+	let sandbox: Sandbox;
+	const page = () => t.page();
+	const mapperAnswers: string[] = [];
+	const onResponse = (r: Response) => {
+		if (r.url().includes('resource-mapper-fields')) mapperAnswers.push(`${r.status()}`);
+	};
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } });
+	});
+	afterAll(async () => {
+		page()?.off('response', onResponse);
+		await sandbox?.stop();
+	});
+
+	/** A new workflow in a freshly loaded editor (the "leave?" prompt of an unsaved one accepted). */
+	async function newWorkflow(): Promise<void> {
+		const leave = (d: { accept: () => Promise<void> }) => void d.accept();
+		page().on('dialog', leave);
+		await page().goto(`${t.server.base}/workflow/new`);
+		page().off('dialog', leave);
+		await page().locator('[data-test-id=canvas-add-button]').waitFor({ timeout: 60_000 });
+	}
+
+	/** The credential shown in the open panel, once the editor has picked one (or '' after 10 s). */
+	async function pickedCredential(): Promise<string> {
+		const input = t.ndv().locator('[data-test-id=node-credentials-select] input').first();
+		for (let i = 0; i < 100; i++) {
+			const value = (await input.count()) ? await input.inputValue() : '';
+			if (value) return value;
+			await page().waitForTimeout(100);
+		}
+		return '';
+	}
+
+	test('Custom Fields on first open, credential created after the editor loaded: the list or a notice saying what to do, never nothing', async () => {
+		await newWorkflow();
+		page().on('response', onResponse);
+		// Created elsewhere (the Credentials page, another tab): this editor's list of credentials does not have it yet.
+		const name = 'Lofty API (by hand)';
+		await t.server.createCredential(name, 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url });
+		await page().locator('[data-test-id=canvas-add-button]').click();
+		await page().locator('[data-test-id=node-creator-search-bar]').fill('Lofty');
+		await page().locator('[data-test-id=node-creator-item-name]', { hasText: exact('Lofty') }).first().click();
+		await page().locator('text=/^Actions \\(/').first().click();
+		await page().locator('[data-test-id=node-creator-item-name]', { hasText: exact('Create a lead') }).first().click();
+		await t.ndv().waitFor();
+		// n8n 2.41 picks the credential by itself once it has fetched the list; 2.8 leaves the choice to the person.
+		const picked = await pickedCredential();
+		await t.shot('light', 'by-hand-first-open');
+		const add = t.ndv().locator('button', { hasText: /Add custom field/ });
+		const notice = t.ndv().locator('[data-test-id=empty-fields-notice]');
+		await add.or(notice).first().waitFor({ timeout: 20_000 });
+		const firstOpen = (await add.isVisible()) ? 'fields' : `notice: ${(await notice.innerText()).trim()}`;
+		t.log(`by hand: credential ${picked ? `picked by the editor (${picked})` : 'not picked'}; mapper answered ${mapperAnswers.join(', ')}; first open shows ${firstOpen}`);
+		expect(mapperAnswers.filter((s) => s !== '200')).toEqual([]);
+		if (firstOpen !== 'fields') {
+			expect(firstOpen).toMatch(/listed from Lofty once a credential is chosen above.*Close this node and open it again/);
+			if (!picked) {
+				// n8n 2.8 offers a credential made elsewhere only after the editor is loaded again (the next test does).
+				t.log('by hand: n8n 2.8 does not offer the new credential until the editor reloads; the notice is what the person sees');
+				return;
+			}
+			// What the notice says: close the node and open it again.
+			await page().locator('[data-test-id=ndv-close-button]').click();
+			await t.ndv().waitFor({ state: 'hidden' });
+			await page().locator('[data-test-id=canvas-node]', { hasText: 'Create a lead' }).first().dblclick();
+			await t.ndv().waitFor();
+			await add.waitFor({ timeout: 20_000 });
+		}
+		expect(picked).toBe(name);
+		expect(mapperAnswers.filter((s) => s !== '200')).toEqual([]);
+		await t.shot('light', 'by-hand-mapper-loaded');
+	});
+
+	/** Adds a Lofty action from the node search, searching for `words` as a person would. */
+	async function addFromSearch(opener: () => Promise<void>, words: string, action: string): Promise<void> {
+		await opener();
+		const search = page().locator('[data-test-id=node-creator-search-bar]');
+		await search.waitFor();
+		await search.fill(words);
+		const items = page().locator('[data-test-id=node-creator-item-name]');
+		// The action itself, or the Lofty entry (then its action list).
+		const direct = items.filter({ hasText: exact(action) }).first();
+		const lofty = items.filter({ hasText: exact('Lofty') }).first();
+		await direct.or(lofty).first().waitFor({ timeout: 10_000 });
+		if (!(await direct.isVisible())) {
+			await lofty.click();
+			// The entry lists triggers, then the actions (collapsed when the canvas is empty).
+			const actions = page().locator('text=/^Actions \\(/ >> visible=true').first();
+			await actions.waitFor();
+			const wanted = items.filter({ hasText: exact(action) }).first();
+			// The section header toggles; its state is not in the DOM in a stable way, so click until the action shows.
+			for (let i = 0; i < 3 && !(await wanted.isVisible()); i++) {
+				await actions.click();
+				await wanted.waitFor({ timeout: 1500 }).catch(() => undefined);
+			}
+			await wanted.click({ timeout: 10_000 }).catch(async (e: Error) => {
+				await t.shot('light', `by-hand-search-${words.replace(/\W+/g, '-')}`);
+				throw e;
+			});
+		} else await direct.click();
+		await t.ndv().waitFor();
+	}
+
+	/** Adds the field `label` from a collection's "Add ..." list of the open panel. */
+	async function addOptional(collectionLabel: string, label: RegExp): Promise<string> {
+		const block = t.ndv().locator('[data-test-id=parameter-item]').filter({ has: page().locator('label', { hasText: exact(collectionLabel) }) }).first();
+		await block.locator('[data-test-id=collection-parameter-add]').click();
+		const names = await t.openOptions();
+		const name = names.find((n) => label.test(n));
+		if (!name) throw new Error(`no ${label} in ${collectionLabel}: ${names.join(', ')}`);
+		await page().locator('.el-select-dropdown__item:visible').nth(names.indexOf(name)).click();
+		return name;
+	}
+
+	test('a lead by hand: search "lead", credential picked, First Name, a tag from the dropdown, a custom field, run', async () => {
+		// A freshly loaded editor: it knows the credential.
+		await newWorkflow();
+		await addFromSearch(async () => void (await page().locator('[data-test-id=canvas-add-button]').click()), 'lead', 'Create a lead');
+		expect(await pickedCredential()).toBe('Lofty API (by hand)');
+		await t.ndv().locator('[data-test-id=parameter-input-firstName] input').fill('Handmade');
+		// A tag from the list Lofty has: a dropdown, not free text.
+		const tagField = await addOptional('Additional Fields', /^Tags/);
+		const tagInput = t.ndv().locator('[data-test-id=parameter-item]').filter({ has: page().locator('label', { hasText: exact(tagField) }) }).last();
+		await tagInput.locator('.el-select, [role=combobox], input').first().click();
+		const tags = await t.openOptions();
+		expect(tags).toEqual(expect.arrayContaining(['Hot Lead', 'VIP']));
+		await page().locator('.el-select-dropdown__item:visible', { hasText: exact('VIP') }).first().click();
+		await t.closeDropdown();
+		// A custom field, listed on first open.
+		await t.ndv().locator('button', { hasText: /Add custom field/ }).click();
+		await page().locator('[role=menuitem]:visible', { hasText: exact('Financing') }).first().click();
+		await t.ndv().locator('[data-test-id="parameter-input-Financing"] input').first().click();
+		await page().locator('.el-select-dropdown__item:visible', { hasText: exact('VA') }).first().click();
+		await t.shot('light', 'by-hand-lead');
+		await t.ndv().locator('[data-test-id=node-execute-button]').click();
+		const output = t.ndv().locator('[data-test-id=output-panel]');
+		await output.getByText(/leadId/).first().waitFor({ timeout: 60_000 });
+		const lead = [...sandbox.store.leads.values()].find((l) => l.firstName === 'Handmade');
+		expect(lead?.tags.map((tag) => tag.tagName)).toEqual(['VIP']);
+		expect(lead?.customAttributes.map((a) => [a.attributeName, a.value])).toEqual([['Financing', 'VA']]);
+		await t.shot('light', 'by-hand-lead-run');
+		await t.expectNoErrorOnScreen('lead by hand');
+	});
+
+	test('a task by hand: search "create a task", the lead from the list, the due date from the date picker, run', async () => {
+		await page().locator('[data-test-id=ndv-close-button]').click();
+		await t.ndv().waitFor({ state: 'hidden' });
+		await addFromSearch(async () => void (await page().locator('[data-test-id=canvas-handle-plus]').last().click()), 'create a task', 'Create a task');
+		expect(await pickedCredential()).toBe('Lofty API (by hand)');
+		// The lead, picked from the list Lofty gives (searched by name).
+		const lead = t.ndv().locator('[data-test-id=parameter-input-leadId]');
+		// Beside the mode (From list / By ID / By URL), the list's own input.
+		await lead.getByPlaceholder(/Select a lead/).click();
+		// The list Lofty gives, searched by name (a lead of the sandbox's team).
+		const search = page().getByPlaceholder('Search...').last();
+		await search.waitFor({ timeout: 10_000 }).catch(async (e: Error) => {
+			await t.shot('light', 'by-hand-lead-picker');
+			throw e;
+		});
+		await search.fill('Noah Patel');
+		await page().getByText(/^Noah Patel \(/).first().click();
+		await t.ndv().locator('[data-test-id=parameter-input-content] input, [data-test-id=parameter-input-content] textarea').first().fill('Call Noah about the tour');
+		// Due At from the date picker: the 15th of next month, the picker's time left as it is.
+		const due = t.ndv().locator('[data-test-id=parameter-input-endAt] input').first();
+		await due.click();
+		const panel = page().locator('.el-picker-panel:visible').first();
+		await panel.waitFor();
+		await panel.locator('.el-picker-panel__icon-btn.arrow-right, button[aria-label*="Next Month"], .el-date-picker__next-btn').last().click();
+		await panel.locator('.el-date-table td.available', { hasText: exact('15') }).first().click();
+		const ok = panel.locator('.el-picker-panel__footer button', { hasText: /OK|Confirm/i });
+		if (await ok.isVisible()) await ok.click();
+		const picked = await due.inputValue();
+		t.log(`by hand: Due At picked as "${picked}"`);
+		expect(picked).toMatch(/^\d{4}-\d{2}-15/);
+		await t.shot('light', 'by-hand-task');
+		await t.ndv().locator('[data-test-id=node-execute-button]').click();
+		const output = t.ndv().locator('[data-test-id=output-panel]');
+		// The task, or the error the run shows (before a picked date meant the workflow's zone: "no UTC offset").
+		await output.getByText(/taskId|error|problem/i).first().waitFor({ timeout: 60_000 });
+		const shownText = (await output.innerText()).replace(/\s+/g, ' ').slice(0, 400);
+		t.log(`by hand: task run output: ${shownText}`);
+		expect(shownText).toMatch(/taskId/);
+		await t.shot('light', 'by-hand-task-run');
+		await t.expectNoErrorOnScreen('task by hand');
+		const task = [...taskState(sandbox.store).entries.values()].find((x) => x.content === 'Call Noah about the tour');
+		// No offset was typed: the time picked is the workflow's time zone (n8n's default here, America/New_York).
+		const expected = DateTime.fromISO(picked.replace(' ', 'T'), { zone: 'America/New_York' });
+		expect(task && DateTime.fromMillis(task.endAt).toUTC().toISO()).toBe(expected.toUTC().toISO());
+	});
+}
