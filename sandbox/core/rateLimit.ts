@@ -20,7 +20,7 @@ export interface RateDecision {
 	allowed: boolean;
 	headers: Record<string, string>;
 	/** The headers to send with the answer (`remainingAt: 'answer'` takes Remaining again then). */
-	atAnswer(): Record<string, string>;
+	atAnswer(): Record<string, string> | undefined;
 }
 
 interface Window {
@@ -65,7 +65,7 @@ export class RateLimiter {
 			allowed,
 			headers,
 			// Taken again from the window that counted the request, while it is still the application's window.
-			atAnswer: () => (this.config.remainingAt === 'answer' && this.windows.get(appId) === counted ? this.headers(counted) : headers),
+			atAnswer: () => (this.config.remainingAt === 'answer' && this.windows.get(appId) === counted ? this.headers(counted) : undefined),
 		};
 	}
 

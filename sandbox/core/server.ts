@@ -99,7 +99,7 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 	let reply: Reply;
 	let appId = 'anonymous';
 	let rateHeaders: Record<string, string> = {};
-	let rateAtAnswer: (() => Record<string, string>) | undefined;
+	let rateAtAnswer: (() => Record<string, string> | undefined) | undefined;
 	let fault: ActiveFault | undefined;
 	let dispatched = false;
 	const matched = p.router.match(method, path);
@@ -162,7 +162,9 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 	p.log.push({ method, path, query: queryObject(url.searchParams), status: dropped ? 0 : status, authScheme: scheme, appId, body: rawBody, time: now });
 	if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault!.delayMs));
 	await p.latency?.hold();
-	if (rateAtAnswer) Object.assign(headers, rateAtAnswer());
+	// Remaining taken again as the answer leaves (remainingAt 'answer'), unless the reply set its own limit's headers (AI).
+	const atAnswer = reply.headers?.['X-RateLimit-Remaining'] === undefined ? rateAtAnswer?.() : undefined;
+	if (atAnswer) Object.assign(headers, atAnswer);
 	if (dropped) {
 		req.socket.destroy();
 		return;
