@@ -281,13 +281,20 @@ export function defineTriggerOutageSuite(opts: TriggerOutageOptions): void {
 			await waitFor(() => ours().length, (n) => n === 0, 'the deletions');
 		});
 
-		test('no execution\'s data holds the webhook secret', async () => {
+		test('no execution\'s data holds the webhook secret (n8n before 2.41: except the workflow snapshot\'s static data)', async () => {
 			const exs = await executions();
 			expect(exs.length).toBeGreaterThan(0);
 			expect([...secrets].every((secret) => /^[0-9a-f]{64}$/.test(secret))).toBe(true);
-			const data = JSON.stringify(exs);
-			for (const secret of secrets) expect(data.includes(secret)).toBe(false);
-			expect(data).not.toMatch(/[?&]token=[0-9a-f]{64}/);
+			// What the nodes output and logged, and the workflow as the execution stored it without its static data.
+			const shown = JSON.stringify(exs.map((ex) => ({ ...ex, workflowData: { ...ex.workflowData, staticData: undefined } })));
+			for (const secret of secrets) expect(shown.includes(secret)).toBe(false);
+			expect(shown).not.toMatch(/[?&]token=[0-9a-f]{64}/);
+			// n8n 2.8.4 and 1.123 copy the workflow's static data, where the trigger keeps its secret, into every
+			// execution's snapshot; 2.41.1 does not. Measured, not wished: README (Lofty Trigger, the secret) says so.
+			const snapshots = JSON.stringify(exs.map((ex) => ex.workflowData?.staticData ?? null));
+			const inSnapshot = [...secrets].some((secret) => snapshots.includes(secret));
+			console.log(`[e2e ${opts.version}] the webhook secret in the executions' copy of the static data: ${inSnapshot}`);
+			expect(inSnapshot).toBe(!/^2\.41\./.test(opts.version) && /^(1\.|2\.8\.)/.test(opts.version));
 		});
 	});
 }

@@ -68,6 +68,14 @@ export function defineUpsertWebhookTests(setup: () => Setup): void {
 		});
 		const activated = await n8n.api('POST', `/workflows/${workflowId}/activate`);
 		if (activated.status !== 200) throw new Error(`activate answered ${activated.status}: ${activated.text.slice(0, 800)}`);
+		// n8n 2.41 registers a published workflow's webhooks shortly after answering the activation: ask with GET (no run,
+		// no lead) until n8n knows the POST path ("not registered for GET" instead of "not registered").
+		for (let i = 0; ; i++) {
+			const probe = await httpRequest('GET', `${n8n.base}/webhook/${path}`);
+			if (!/is not registered\./.test(probe.text)) break;
+			if (i >= 100) throw new Error(`webhook ${path} not registered 20 s after activation: ${probe.text.slice(0, 300)}`);
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
 
 		// Lofty persists a new lead asynchronously: for 20 s it is missing from searches and reads.
 		leadPersistence(sandbox.store).readDelayMs = 20_000;
