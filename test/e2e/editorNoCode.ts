@@ -104,8 +104,8 @@ export function noCodeEditorChecks(t: EditorTools): void {
 			rightEdges.push(Math.round((box?.x ?? 0) + (box?.width ?? 0)));
 		}
 		t.log(`Custom Fields inputs end at ${rightEdges.join(', ')} px`);
-		expect(new Set(rightEdges).size).toBe(1);
 		await t.shot('light', 'custom-fields-mapper');
+		expect(new Set(rightEdges).size).toBe(1);
 
 		await t.ndv().locator('[data-test-id=node-execute-button]').click();
 		const output = t.ndv().locator('[data-test-id=output-panel]');
