@@ -142,6 +142,8 @@ export function byHandEditorChecks(t: EditorTools): void {
 		const name = names.find((n) => label.test(n));
 		if (!name) throw new Error(`no ${label} in ${collectionLabel}: ${names.join(', ')}`);
 		await page().locator('.el-select-dropdown__item:visible').nth(names.indexOf(name)).click();
+		// The list fades out: until it is gone its items still count as visible (and would be read as the next list's).
+		await page().locator('.el-select-dropdown__item:visible', { hasText: exact(names[0]) }).first().waitFor({ state: 'hidden' });
 		return name;
 	}
 
