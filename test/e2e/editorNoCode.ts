@@ -86,7 +86,7 @@ export function noCodeEditorChecks(t: EditorTools): void {
 			'Must-Haves (comma-separated)',
 			'Preferred School District',
 		]);
-		for (const name of ['Budget Ceiling', 'Move-In Date', 'Must-Haves (comma-separated)']) await offeredFields(name);
+		for (const name of ['Budget Ceiling', 'Move-In Date', 'Must-Haves (comma-separated)', 'Preferred School District']) await offeredFields(name);
 		// The choices of a single-choice field come from Lofty.
 		await mapperInput('Financing').locator('input').first().click();
 		expect(await t.openOptions()).toEqual(['Cash', 'Conventional', 'FHA', 'VA']);
@@ -94,18 +94,25 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		await t.ndv().locator('[data-test-id=parameter-input-firstName] input').fill('Editor Mapper');
 		await mapperInput('Budget Ceiling').locator('input').first().fill('450000');
 		await mapperInput('Must-Haves').locator('input').first().fill('Pool, Yard');
+		await mapperInput('Preferred School District').locator('input').first().fill('Lincoln');
 		await mapperInput('Move-In Date').locator('input').first().fill('2026-04-15 00:00:00');
 		await page().keyboard.press('Enter');
 		await t.ndv().locator('[data-test-id=parameter-input-firstName] input').click();
-		// Every field's input ends where the others end (a long label used to push the multi-choice input out).
+		// Every field's input ends where the others end: a long label must not push its input out of the column. The
+		// plain text field (Preferred School District) is there to tell the label from the input's kind: on n8n 2.41.1
+		// it ends with the number, date and select inputs (914 px) while the multi-choice one, also a text input, ends at
+		// 920 px: its label "Must-Haves (comma-separated)", cut short beside the Fixed/Expression switch, still pushes it.
 		const rightEdges = [];
-		for (const id of ['Budget Ceiling', 'Move-In Date', 'Must-Haves']) {
+		const diag = [];
+		for (const id of ['Budget Ceiling', 'Move-In Date', 'Must-Haves', 'Preferred School District']) {
 			const box = await mapperInput(id).boundingBox();
 			rightEdges.push(Math.round((box?.x ?? 0) + (box?.width ?? 0)));
+			const inner = await mapperInput(id).locator('input').first().boundingBox();
+			diag.push(`${id}: wrapper x=${Math.round(box?.x ?? 0)} w=${Math.round(box?.width ?? 0)}, input ends ${Math.round((inner?.x ?? 0) + (inner?.width ?? 0))}`);
 		}
-		t.log(`Custom Fields inputs end at ${rightEdges.join(', ')} px`);
-		expect(new Set(rightEdges).size).toBe(1);
+		t.log(`Custom Fields inputs end at ${rightEdges.join(', ')} px (${diag.join('; ')})`);
 		await t.shot('light', 'custom-fields-mapper');
+		expect(new Set(rightEdges).size).toBe(1);
 
 		await t.ndv().locator('[data-test-id=node-execute-button]').click();
 		const output = t.ndv().locator('[data-test-id=output-panel]');
@@ -117,6 +124,7 @@ export function noCodeEditorChecks(t: EditorTools): void {
 			{ attributeName: 'Financing', attributeType: 'single_select', value: 'FHA' },
 			{ attributeName: 'Move-In Date', attributeType: 'date', value: 'Apr 15, 2026' },
 			{ attributeName: 'Must-Haves', attributeType: 'multi_select', value: '["Pool","Yard"]' },
+			{ attributeName: 'Preferred School District', attributeType: 'text', value: 'Lincoln' },
 		]);
 		await t.shot('light', 'custom-fields-run');
 		await t.expectNoErrorOnScreen('Custom Fields mapper');
