@@ -83,10 +83,10 @@ export function noCodeEditorChecks(t: EditorTools): void {
 			'Home Anniversary',
 			'Household Size',
 			'Move-In Date',
-			'Must-Haves (comma-separated)',
+			'Must-Haves (a, b, c)',
 			'Preferred School District',
 		]);
-		for (const name of ['Budget Ceiling', 'Move-In Date', 'Must-Haves (comma-separated)', 'Preferred School District']) await offeredFields(name);
+		for (const name of ['Budget Ceiling', 'Move-In Date', 'Must-Haves (a, b, c)', 'Preferred School District']) await offeredFields(name);
 		// The choices of a single-choice field come from Lofty.
 		await mapperInput('Financing').locator('input').first().click();
 		expect(await t.openOptions()).toEqual(['Cash', 'Conventional', 'FHA', 'VA']);
@@ -100,8 +100,8 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		await t.ndv().locator('[data-test-id=parameter-input-firstName] input').click();
 		// Every field's input ends where the others end: a long label must not push its input out of the column. The
 		// plain text field (Preferred School District) is there to tell the label from the input's kind: on n8n 2.41.1
-		// it ends with the number, date and select inputs (914 px) while the multi-choice one, also a text input, ends at
-		// 920 px: its label "Must-Haves (comma-separated)", cut short beside the Fixed/Expression switch, still pushes it.
+		// it ends with the number, date and select inputs (914 px), while a multi-choice field labelled
+		// "Must-Haves (comma-separated)", cut short beside the Fixed/Expression switch, ended at 920 px.
 		const rightEdges = [];
 		const diag = [];
 		for (const id of ['Budget Ceiling', 'Move-In Date', 'Must-Haves', 'Preferred School District']) {
@@ -147,7 +147,7 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		await t.pick(t.ndv(), 'resource', 'Transaction');
 		await t.pick(t.ndv(), 'operation', 'Update');
 		const offered = await offeredFields('Closing Agent');
-		expect(offered).toEqual(['Closing Agent', 'Lender Name', 'Option Period End', 'Referral Fee', 'Showing Days (comma-separated)']);
+		expect(offered).toEqual(['Closing Agent', 'Lender Name', 'Option Period End', 'Referral Fee', 'Showing Days (a, b, c)']);
 		await mapperInput('1001').locator('input').first().click();
 		expect(await t.openOptions()).toEqual(['Option A', 'Option B']);
 		await t.closeDropdown();

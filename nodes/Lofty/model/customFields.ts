@@ -39,7 +39,7 @@ export const CUSTOM_FIELDS_BY_NAME: ParamDef = {
  * choices when one given is not among them.
  */
 function choicesLabel(field: CustomFieldDefinition): string {
-	return `${field.name} (comma-separated)`;
+	return `${field.name} (a, b, c)`;
 }
 
 /**
