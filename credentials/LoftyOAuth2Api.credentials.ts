@@ -21,9 +21,11 @@ export class LoftyOAuth2Api implements ICredentialType {
 			options: [
 				{ name: 'Authorization Code', value: 'authorizationCode' },
 				{ name: 'Authorization Code with PKCE', value: 'pkce' },
+				{ name: 'Client Credentials', value: 'clientCredentials' },
 			],
 			default: 'authorizationCode',
-			description: 'Use PKCE for apps registered without a client secret',
+			description:
+				'Use PKCE for apps registered without a client secret. Client Credentials is server to server: no browser step, the workflow acts as the Lofty user whose API key you enter.',
 		},
 		{
 			displayName: 'Authorization URL',
@@ -31,6 +33,7 @@ export class LoftyOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: 'https://lofty.com/page/vendor-auth.html',
 			required: true,
+			displayOptions: { show: { grantType: ['authorizationCode', 'pkce'] } },
 		},
 		{
 			displayName: 'Access Token URL',
@@ -38,6 +41,7 @@ export class LoftyOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: 'https://crm.lofty.com/api/user-web/oauth/token',
 			required: true,
+			description: 'Some Lofty pages give https://api.lofty.com/oauth/token instead; use it if this one is refused',
 		},
 		{
 			displayName: 'Client Secret',
@@ -71,6 +75,34 @@ export class LoftyOAuth2Api implements ICredentialType {
 			description:
 				'How n8n sends the client ID and secret when it connects and refreshes tokens. Keep Header; choose Body only if connecting fails with "invalid_client", e.g. behind a proxy that removes the Authorization header.',
 			displayOptions: { hide: { grantType: ['pkce'] } },
+		},
+		{
+			displayName: 'Customer Key',
+			name: 'customerApiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			displayOptions: { show: { grantType: ['clientCredentials'] } },
+			description:
+				'The API key of the Lofty user the workflow acts as (that user finds it in Lofty: Settings > Integrations > API). n8n sends it as customer_key when it asks Lofty for a token; the token has your app\'s scopes.',
+		},
+		{
+			// n8n's client-credentials request adds these form fields (all supported n8n lines); computed so the
+			// key is typed once, as a password field, and never shown as JSON.
+			displayName: 'Additional Body Properties',
+			name: 'additionalBodyProperties',
+			type: 'hidden',
+			default: '={{ $self["customerApiKey"] ? JSON.stringify({ customer_key: $self["customerApiKey"] }) : "" }}',
+			displayOptions: { show: { grantType: ['clientCredentials'] } },
+		},
+		{
+			// n8n's own switch for the field above (it shows only with Body authentication); ours is always on.
+			displayName: 'Send Additional Body Properties',
+			name: 'sendAdditionalBodyProperties',
+			type: 'hidden',
+			default: true,
+			displayOptions: { show: { grantType: ['clientCredentials'] } },
 		},
 		{
 			displayName: 'Scope',

@@ -71,7 +71,8 @@ export interface TokenPair {
 	access_token: string;
 	token_type: 'bearer';
 	expires_in: number;
-	refresh_token: string;
+	/** absent for client_credentials: the client asks again instead (RFC 6749 4.4.3) */
+	refresh_token?: string;
 	scope: string;
 }
 
@@ -129,11 +130,17 @@ export class AuthRegistry {
 	}
 
 	issue(userId: bigint, clientId: string, scopes: Scopes, now: number, ttlSec = ACCESS_TOKEN_TTL_SEC): TokenPair {
-		const access: AccessToken = { token: rand('sbx_at_'), userId, clientId, scopes, expiresAt: now + ttlSec * 1000 };
+		const pair = this.issueAccess(userId, clientId, scopes, now, ttlSec);
 		const refresh: RefreshToken = { token: rand('sbx_rt_'), userId, clientId, scopes };
-		this.accessTokens.set(access.token, access);
 		this.refreshTokens.set(refresh.token, refresh);
-		return { access_token: access.token, token_type: 'bearer', expires_in: ttlSec, refresh_token: refresh.token, scope: scopeString(scopes) };
+		return { ...pair, refresh_token: refresh.token };
+	}
+
+	/** An access token alone (client_credentials). */
+	issueAccess(userId: bigint, clientId: string, scopes: Scopes, now: number, ttlSec = ACCESS_TOKEN_TTL_SEC): TokenPair {
+		const access: AccessToken = { token: rand('sbx_at_'), userId, clientId, scopes, expiresAt: now + ttlSec * 1000 };
+		this.accessTokens.set(access.token, access);
+		return { access_token: access.token, token_type: 'bearer', expires_in: ttlSec, scope: scopeString(scopes) };
 	}
 
 	createCode(c: Omit<AuthCode, 'code' | 'expiresAt'>, now: number): string {

@@ -1,9 +1,10 @@
 /**
  * OAuth 2.0: the authorize page (auto-approves as the demo owner) and the token endpoint
- * (authorization_code with HTTP Basic client auth or PKCE S256, refresh_token).
+ * (authorization_code with HTTP Basic client auth or PKCE S256, refresh_token, client_credentials).
  */
-import { type TokenPair, pkceS256 } from './auth';
+import { type OAuthClient, type TokenPair, pkceS256 } from './auth';
 import { toInt64 } from './json';
+import { readingsOf } from './readings';
 import type { Ctx, Reply, Route } from './router';
 import { SEED_IDS } from './seed';
 
@@ -39,6 +40,29 @@ export function clientCredentials(ctx: Pick<Ctx, 'headers'>, form: URLSearchPara
 		return i < 0 ? { clientId: dec(decoded), basic: true } : { clientId: dec(decoded.slice(0, i)), secret: dec(decoded.slice(i + 1)), basic: true };
 	}
 	return { clientId: form.get('client_id') ?? undefined, secret: form.get('client_secret') ?? undefined, basic: false };
+}
+
+/**
+ * Server to server: the app's secret plus `customer_key`, the API key of the Lofty user the token acts for
+ * (readings 17 and 18 where the vendor's text is vague). The token has the app's scopes and no refresh token.
+ */
+function clientCredentialsGrant(ctx: Ctx, form: URLSearchParams, client: OAuthClient, basic: boolean, authenticated: boolean): TokenPair {
+	const readings = readingsOf(ctx.store);
+	if (!authenticated) fail(401, 'invalid_client', 'client_secret is required for client_credentials (HTTP Basic header or client_secret in the form body)');
+	const how = readings.get('ccClientAuth');
+	if (how === 'basic' && !basic) fail(401, 'invalid_client', 'client_credentials: send the client ID and secret as HTTP Basic');
+	if (how === 'body' && basic) fail(401, 'invalid_client', 'client_credentials: send client_id and client_secret as form fields');
+	const key = form.get('customer_key') || undefined;
+	let userId: bigint;
+	if (key === undefined) {
+		if (readings.get('ccCustomerKey') === 'required') fail(400, 'invalid_request', 'customer_key is required (the API key of the Lofty user to act for)');
+		userId = BigInt(SEED_IDS.demoUserId);
+	} else {
+		const rec = ctx.auth.apiKeys.get(key);
+		if (!rec) fail(400, 'invalid_grant', 'customer_key is not a valid API key');
+		userId = rec!.userId;
+	}
+	return ctx.auth.issueAccess(userId, client.clientId, client.scopes, ctx.now);
 }
 
 function tokenHandler(ctx: Ctx): Reply {
@@ -78,8 +102,10 @@ function tokenHandler(ctx: Ctx): Reply {
 			if (!peek || peek.clientId !== client.clientId) return fail(400, 'invalid_grant', 'refresh token is invalid or was already used');
 			const rec = auth.takeRefreshToken(token)!;
 			pair = auth.issue(rec.userId, client.clientId, rec.scopes, now);
+		} else if (grant === 'client_credentials') {
+			pair = clientCredentialsGrant(ctx, form, client, cred.basic, authenticated);
 		} else {
-			return fail(400, 'unsupported_grant_type', `grant_type '${grant ?? ''}' is not supported (authorization_code, refresh_token)`);
+			return fail(400, 'unsupported_grant_type', `grant_type '${grant ?? ''}' is not supported (authorization_code, refresh_token, client_credentials)`);
 		}
 		return { body: pair, headers: { 'Cache-Control': 'no-store' } };
 	} catch (e) {

@@ -48,6 +48,12 @@ export const READING_VALUES = {
 	/** 16. Unset numeric lead fields (assigned agent, lender, pond, ownership, inquiry and property numbers): `live` -1 as
 	 *  Lofty's live service answers (api-notes.md; the spec is silent); `null` null, as the sandbox answered before. */
 	unsetNumbers: ['live', 'null'],
+	/** 17. OAuth client_credentials `customer_key` (the acting user's API key; the spec does not show the request):
+	 *  `required` as the vendor docs say (400 invalid_request without); `optional` without it the app owner (demo user). */
+	ccCustomerKey: ['required', 'optional'],
+	/** 18. OAuth client_credentials client authentication: `either` HTTP Basic or client_id/client_secret form fields;
+	 *  `basic` only HTTP Basic, as the Authorization Code flow documents it; `body` only the form fields. */
+	ccClientAuth: ['either', 'basic', 'body'],
 } as const;
 
 export type ReadingName = keyof typeof READING_VALUES;

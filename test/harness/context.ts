@@ -108,7 +108,11 @@ function extractLocator(name: string, value: unknown, params: Params): unknown {
 
 /** Performs one request the way n8n's helper would: credential applied, status handling as asked, raw body. */
 export async function send(credential: Credential, options: IHttpRequestOptions) {
-	const signed = authenticate(credential, options);
+	return await sendSigned(authenticate(credential, options));
+}
+
+/** n8n's plain httpRequest: a request already signed (by n8n-core's OAuth2 helper, say) is sent as it is. */
+export async function sendSigned(signed: IHttpRequestOptions) {
 	const ignore = signed.ignoreHttpStatusErrors;
 	const except = typeof ignore === 'object' && ignore ? ignore.except : [];
 	const response = await axios.request({

@@ -9,7 +9,15 @@
  * `data` is the credential's data with its defaults applied, as n8n hands it over.
  */
 import { ClientOAuth2, type ClientOAuth2Options, type ClientOAuth2Token, type ClientOAuth2TokenData } from '@n8n/client-oauth2';
-import type { IDataObject } from 'n8n-workflow';
+// n8n-core's own helper, not in its public index; the package is a dev dependency pinned to n8n 2.41.1's.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { requestOAuth2 } = require('n8n-core/dist/execution-engine/node-execution-context/utils/request-helpers/oauth') as {
+	requestOAuth2: (this: unknown, type: string, options: IHttpRequestOptions, node: INode, additionalData: unknown, oAuth2Options: unknown, isN8nRequest: boolean) => Promise<unknown>;
+};
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, INodeParameters, INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { sendSigned } from './context';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const method = (data: IDataObject): 'header' | 'body' => (data.authentication === 'body' ? 'body' : 'header');
@@ -45,4 +53,49 @@ export async function refresh(data: IDataObject, tokenData: ClientOAuth2TokenDat
 		authentication: method(data),
 	});
 	return await client.createToken(tokenData).refresh({} as ClientOAuth2Options);
+}
+
+/**
+ * The credential's data as n8n hands it to a node (credentials-helper applyDefaultsAndOverwrites): n8n-workflow's
+ * getNodeParameters applies the defaults of the fields shown for this grant type, then the `={{ }}` expressions are
+ * resolved with `$self` bound to the data. `clientId` and `clientSecret`-like fields of n8n's base oAuth2Api come in
+ * as typed.
+ */
+export function asN8nHandsItOver(properties: INodeProperties[], typed: IDataObject): IDataObject {
+	const base: INodeProperties[] = [{ displayName: 'Client ID', name: 'clientId', type: 'string', default: '' }];
+	const data = NodeHelpers.getNodeParameters([...base, ...properties], typed as INodeParameters, true, false, null, null) as IDataObject;
+	for (const [name, value] of Object.entries(data)) {
+		const match = typeof value === 'string' ? /^=\{\{([\s\S]*)\}\}$/.exec(value) : null;
+		// eslint-disable-next-line @typescript-eslint/no-implied-eval
+		if (match) data[name] = new Function('$self', `return (${match[1]});`)(data) as string;
+	}
+	return data;
+}
+
+/**
+ * Gives a node context n8n-core's own OAuth2 request helper (n8n-core 2.41.1, request-helpers/oauth.js requestOAuth2,
+ * as httpRequestWithAuthentication calls it): for a Client Credentials credential without a token it fetches one
+ * (@n8n/client-oauth2 CredentialsFlow) and saves it; on a 401 it fetches a new one and sends again. `stored` is the
+ * credential as saved; `saves` counts n8n's writes of new token data. The helper's log lines go to the secret watch.
+ */
+export function useN8nCoreOAuth2(context: IExecuteFunctions, stored: { data: IDataObject; saves: number }, log: (line: unknown[]) => void): void {
+	const copy = (): IDataObject => structuredClone(stored.data);
+	const additionalData = {
+		credentialsHelper: {
+			getDecrypted: async () => copy(),
+			updateCredentialsOauthTokenData: async (_node: unknown, _type: string, data: IDataObject) => {
+				stored.data = { ...stored.data, oauthTokenData: structuredClone(data.oauthTokenData) };
+				stored.saves++;
+			},
+			runPreAuthentication: async () => undefined,
+		},
+	};
+	const core = Object.assign(Object.create(context) as object, {
+		getCredentials: async () => copy(),
+		getMode: () => 'manual',
+		helpers: { httpRequest: sendSigned },
+		logger: { debug: (...a: unknown[]) => log(a), info: (...a: unknown[]) => log(a), warn: (...a: unknown[]) => log(a), error: (...a: unknown[]) => log(a) },
+	});
+	(context.helpers as { httpRequestWithAuthentication: unknown }).httpRequestWithAuthentication = async (type: string, options: IHttpRequestOptions) =>
+		await requestOAuth2.call(core as never, type, options, context.getNode(), additionalData as never, undefined, true);
 }

@@ -332,6 +332,9 @@ describe('classifying requests that got no answer', () => {
 		['canceled', withCode('ERR_CANCELED', 'canceled'), 'canceled'],
 		['wrapped by n8n (cause chain)', Object.assign(new Error('The connection was aborted'), { cause: withCode('ECONNABORTED', 'timeout of 1ms exceeded') }), 'timeout'],
 		['wrapped in errorResponse', Object.assign(new Error('wrapper'), { errorResponse: withCode('ECONNRESET') }), 'dropped'],
+		['OAuth2 token refused (client-oauth2 AuthError)', withCode('EAUTH', 'Client authentication failed'), 'token'],
+		['token refused, wrapped by n8n 2.41', Object.assign(new Error('Failed to acquire OAuth2 access token: invalid'), { cause: withCode('EAUTH') }), 'token'],
+		['refresh revoked (n8n 2.41)', new Error('The credential "Lofty" needs to be reconnected.'), 'token'],
 	])('%s', (_name, error, kind) => {
 		expect(transportFault(error)).toBe(kind);
 	});

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, OTHER_CLIENT_ID, SEED_IDS } from '../../sandbox';
+import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, OTHER_AGENT_API_KEY, OTHER_CLIENT_ID, READING_VALUES, SEED_IDS } from '../../sandbox';
 import { call, useSandbox } from './helpers';
 
 const sb = useSandbox({ reset: false });
@@ -145,5 +145,61 @@ describe('refresh_token grant', () => {
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: basic(DEMO_CLIENT_ID, DEMO_CLIENT_SECRET) },
 		});
 		expect(r.status).toBe(200);
+	});
+});
+
+describe('client_credentials grant', () => {
+	afterEach(() => sb.readings.reset());
+	const me = async (token: string) => call(sb.url, 'GET', '/v1.0/me', { auth: { bearer: token } });
+	const grant = (extra: Record<string, string>, authorization?: string) => tokenRequest({ grant_type: 'client_credentials', ...extra }, authorization);
+	const viaBasic = (key: Record<string, string>) => grant(key, basic(DEMO_CLIENT_ID, DEMO_CLIENT_SECRET));
+	const viaBody = (key: Record<string, string>) => grant({ client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET, ...key });
+
+	it('issues an access token, without a refresh token, that acts as the user whose API key is customer_key', async () => {
+		const owner = await viaBasic({ customer_key: DEMO_API_KEY });
+		const other = await viaBody({ customer_key: OTHER_AGENT_API_KEY });
+		for (const r of [owner, other]) {
+			expect(r.status).toBe(200);
+			expect(Object.keys(r.body).sort()).toEqual(['access_token', 'expires_in', 'scope', 'token_type']);
+			expect(r.body.scope).toBe('all');
+		}
+		expect(String((await me(owner.body.access_token)).body.memberUserId)).toBe(SEED_IDS.demoUserId);
+		expect(String((await me(other.body.access_token)).body.memberUserId)).toBe(SEED_IDS.otherAgentUserId);
+		expect(sb.requests.filter((r) => r.path === '/v1.0/me').slice(-2).map((r) => r.authScheme)).toEqual(['bearer', 'bearer']);
+	});
+
+	it('refuses a wrong secret, a missing secret and an unknown customer_key as OAuth errors', async () => {
+		const wrong = await grant({ customer_key: DEMO_API_KEY }, basic(DEMO_CLIENT_ID, 'nope'));
+		expect([wrong.status, wrong.body.error]).toEqual([401, 'invalid_client']);
+		const noSecret = await grant({ client_id: DEMO_CLIENT_ID, customer_key: DEMO_API_KEY });
+		expect([noSecret.status, noSecret.body.error]).toEqual([401, 'invalid_client']);
+		const badKey = await viaBasic({ customer_key: `${DEMO_API_KEY}x` });
+		expect([badKey.status, badKey.body.error]).toEqual([400, 'invalid_grant']);
+		expect(JSON.stringify(badKey.body)).not.toContain(DEMO_API_KEY);
+	});
+
+	it.each(READING_VALUES.ccCustomerKey)('without customer_key (ccCustomerKey %s)', async (reading) => {
+		sb.readings.set({ ccCustomerKey: reading });
+		const r = await viaBasic({});
+		if (reading === 'required') {
+			expect([r.status, r.body.error]).toEqual([400, 'invalid_request']);
+		} else {
+			expect(r.status).toBe(200);
+			expect(String((await me(r.body.access_token)).body.memberUserId)).toBe(SEED_IDS.demoUserId);
+		}
+	});
+
+	it.each(READING_VALUES.ccClientAuth)('client authentication by Basic or by form fields (ccClientAuth %s)', async (reading) => {
+		sb.readings.set({ ccClientAuth: reading });
+		const statuses = [(await viaBasic({ customer_key: DEMO_API_KEY })).status, (await viaBody({ customer_key: DEMO_API_KEY })).status];
+		expect(statuses).toEqual({ either: [200, 200], basic: [200, 401], body: [401, 200] }[reading]);
+	});
+
+	it('answers at /oauth/token too', async () => {
+		const r = await call(sb.url, 'POST', '/oauth/token', {
+			rawBody: new URLSearchParams({ grant_type: 'client_credentials', customer_key: OTHER_AGENT_API_KEY }).toString(),
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: basic(DEMO_CLIENT_ID, DEMO_CLIENT_SECRET) },
+		});
+		expect(String((await me(r.body.access_token)).body.memberUserId)).toBe(SEED_IDS.otherAgentUserId);
 	});
 });

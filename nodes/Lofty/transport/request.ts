@@ -186,7 +186,10 @@ function responseInsideError(error: unknown): RawResponse | undefined {
 }
 
 /** What went wrong when no answer came: the first two may have reached Lofty. */
-export type TransportFault = 'timeout' | 'dropped' | 'canceled' | 'unreachable';
+export type TransportFault = 'timeout' | 'dropped' | 'canceled' | 'unreachable' | 'token';
+
+/** n8n's OAuth2 helper failed to get or renew the access token: @n8n/client-oauth2's AuthError, or n8n's wrap of it. */
+const TOKEN_FAILURE = /Failed to acquire OAuth2 access token|needs to be reconnected/i;
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_SOCKET', 'ERR_BAD_RESPONSE', 'HPE_INVALID_CONSTANT']);
@@ -205,6 +208,7 @@ export function transportFault(error: unknown): TransportFault {
 		if (code === 'ERR_CANCELED' || record.name === 'AbortError' || record.name === 'CanceledError') return 'canceled';
 		if (TIMEOUT_CODES.has(code)) return 'timeout';
 		if (DROPPED_CODES.has(code)) return 'dropped';
+		if (code === 'EAUTH' || (typeof record.message === 'string' && TOKEN_FAILURE.test(record.message))) return 'token';
 		if (typeof record.message === 'string') texts.push(record.message);
 		queue.push(record.cause, record.errorResponse, record.error, record.reason);
 	}
@@ -252,6 +256,13 @@ function noAnswerError(ctx: LoftyContext, failure: SendFailure, request: LoftyRe
 	const where = `${request.method} ${request.path}`;
 	if (failure.fault === 'canceled') {
 		return new NodeOperationError(ctx.getNode(), `The request ${where} was canceled (the execution was stopped)`, { itemIndex });
+	}
+	if (failure.fault === 'token') {
+		// The token request came before (or instead of) the answer that counts: nothing was applied.
+		return new NodeOperationError(ctx.getNode(), `Lofty refused the credential's token request, so ${where} was not sent`, {
+			itemIndex,
+			description: `${failure.reason}. Check the OAuth2 credential: Client ID, Client Secret and Client Authentication, and for Client Credentials the Customer Key (the user's API key, Lofty: Settings > Integrations > API); for Authorization Code, connect it again.`,
+		});
 	}
 	if (failure.fault === 'unreachable') {
 		// n8n rewrites messages that contain socket codes (ECONNREFUSED ...), so the reason goes in the description.
