@@ -4,10 +4,12 @@
  * authorize page (auto-approves) redirecting to n8n's callback, n8n's code exchange at the sandbox's token endpoint.
  * Then a workflow runs with the stored token; after the sandbox expires it, n8n refreshes it and the run passes.
  * The sandbox's request log shows where n8n put the client ID and secret each time.
+ * Client Credentials has no browser step: n8n fetches a token with the secret and the Customer Key (customer_key)
+ * itself, in the credential test and in a run, and fetches a new one when the sandbox answers 401.
  */
 import { randomBytes } from 'node:crypto';
 
-import { type Sandbox, SEED_IDS } from '../../sandbox';
+import { OTHER_AGENT_API_KEY, type Sandbox, SEED_IDS } from '../../sandbox';
 import { type ExecutionResult, type N8nServer, NODE_TYPE, httpRequest } from './n8nServer';
 import type { Json } from './plan';
 
@@ -54,6 +56,7 @@ function tokenRequests(sandbox: Sandbox, from: number, clientSecret: string) {
 				// compared, never printed
 				formSecret: form.get('client_secret') === clientSecret,
 				verifier: form.has('code_verifier'),
+				...(form.get('grant_type') === 'client_credentials' ? { customerKey: form.get('customer_key') === OTHER_AGENT_API_KEY } : {}),
 			};
 		});
 }
@@ -138,4 +141,37 @@ export function defineOAuthConnectTests(setup: () => Setup): void {
 			n8n.log(`OAuth2 connect ${c.grantType}/${c.authentication}: exchange and refresh as expected, both runs passed`);
 		});
 	}
+
+	test('Client Credentials: no Connect; the credential test and runs fetch a token for the Customer Key, again when expired', async () => {
+		const { n8n, sandbox } = setup();
+		const { clientId, clientSecret } = sandbox.oauthClient;
+		const name = 'Lofty OAuth2 client credentials (e2e)';
+		const id = await n8n.createCredential(name, 'loftyOAuth2Api', {
+			grantType: 'clientCredentials',
+			clientId,
+			clientSecret,
+			customerApiKey: OTHER_AGENT_API_KEY,
+			accessTokenUrl: `${sandbox.url}${TOKEN_PATH}`,
+			baseUrl: sandbox.url,
+		});
+		const fetched = { grant: 'client_credentials', status: 200, basic: true, formClientId: false, formSecret: false, verifier: false, customerKey: true };
+		const from = sandbox.requests.length;
+		const tested = await n8n.testStoredCredential(id);
+		expect(tested.status).toBe('OK');
+		expect(tokenRequests(sandbox, from, clientSecret)).toEqual([fetched]);
+
+		const wf = await n8n.createWorkflow(getMeWorkflow(`Lofty e2e: ${name}`, { id, name }));
+		const first = await n8n.runWorkflow(wf, TRIGGER);
+		expect({ status: first.status, error: runError(first) }).toEqual({ status: 'success', error: undefined });
+		expect(String(first.runData['Get Me']?.[0]?.data?.main?.[0]?.[0]?.json?.memberUserId)).toBe(SEED_IDS.otherAgentUserId);
+		const beforeExpiry = tokenRequests(sandbox, from, clientSecret).length;
+
+		const issued = [...sandbox.auth.accessTokens.values()].filter((t) => t.clientId === clientId).at(-1)!;
+		sandbox.expireToken(issued.token);
+		const beforeRefresh = sandbox.requests.length;
+		const second = await n8n.runWorkflow(wf, TRIGGER);
+		expect({ status: second.status, error: runError(second) }).toEqual({ status: 'success', error: undefined });
+		expect(tokenRequests(sandbox, beforeRefresh, clientSecret)).toEqual([fetched]);
+		n8n.log(`OAuth2 client credentials: ${beforeExpiry} token request(s) before expiry (test, first run), one after; both runs passed`);
+	});
 }

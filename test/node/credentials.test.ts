@@ -69,7 +69,7 @@ describe('Lofty OAuth2 credential', () => {
 		expect(evaluate(String(data.authQueryParameters), data)).toBe('clientId=my%20app');
 		expect(data.authentication).toBe('header');
 		const grant = type.properties.find((p) => p.name === 'grantType');
-		expect(grant?.options?.map((o) => ('value' in o ? o.value : undefined))).toEqual(['authorizationCode', 'pkce']);
+		expect(grant?.options?.map((o) => ('value' in o ? o.value : undefined))).toEqual(['authorizationCode', 'pkce', 'clientCredentials']);
 		expect(type.properties.find((p) => p.name === 'clientSecret')?.displayOptions).toEqual({ hide: { grantType: ['pkce'] } });
 	});
 
