@@ -164,7 +164,8 @@ export function defineOAuthConnectTests(setup: () => Setup): void {
 		const first = await n8n.runWorkflow(wf, TRIGGER);
 		expect({ status: first.status, error: runError(first) }).toEqual({ status: 'success', error: undefined });
 		expect(String(first.runData['Get Me']?.[0]?.data?.main?.[0]?.[0]?.json?.memberUserId)).toBe(SEED_IDS.otherAgentUserId);
-		const beforeExpiry = tokenRequests(sandbox, from, clientSecret).length;
+		// The run signs with the token n8n saved during the test (1.123.81, 2.8.4 and 2.41.1 alike).
+		expect(tokenRequests(sandbox, from, clientSecret)).toEqual([fetched]);
 
 		const issued = [...sandbox.auth.accessTokens.values()].filter((t) => t.clientId === clientId).at(-1)!;
 		sandbox.expireToken(issued.token);
@@ -172,6 +173,6 @@ export function defineOAuthConnectTests(setup: () => Setup): void {
 		const second = await n8n.runWorkflow(wf, TRIGGER);
 		expect({ status: second.status, error: runError(second) }).toEqual({ status: 'success', error: undefined });
 		expect(tokenRequests(sandbox, beforeRefresh, clientSecret)).toEqual([fetched]);
-		n8n.log(`OAuth2 client credentials: ${beforeExpiry} token request(s) before expiry (test, first run), one after; both runs passed`);
+		n8n.log('OAuth2 client credentials: one token request for the test and the first run, one after expiry; both runs passed');
 	});
 }

@@ -2,8 +2,8 @@
  * The OAuth2 credential's Client Credentials grant, run through n8n-core's own OAuth2 helper (n8n 2.41.1's
  * requestOAuth2 and @n8n/client-oauth2's CredentialsFlow) against the sandbox: n8n fetches a token with the app's
  * secret and `customer_key` (the acting user's API key), saves it, signs the node's requests with it, and fetches a
- * new one when Lofty answers 401. 1.123 and 2.8 build the same token request (credentials-flow.js is the same there;
- * docs in README "Client Credentials").
+ * new one when Lofty answers 401. n8n 1.123 and 2.8 build the same token request (their credentials-flow.js reads
+ * additionalBodyProperties too); the e2e suites run the whole flow on all three lines (test/e2e/oauthConnect.ts).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
