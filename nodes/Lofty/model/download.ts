@@ -42,7 +42,8 @@ const extensionOf = (name: string): string => (/\.([A-Za-z0-9]{1,5})$/.exec(name
 /** A file name without folders or characters file systems refuse; '' when nothing is left. */
 export function safeFileName(name: string): string {
 	const base = name.split(/[\\/]/).pop() ?? '';
-	return base.replace(/[\u0000-\u001f<>:"|?*]+/g, '_').replace(/^\.+/, '').trim().slice(0, 200);
+	const clean = [...base].map((c) => (c.charCodeAt(0) < 32 || '<>:"|?*'.includes(c) ? '_' : c)).join('');
+	return clean.replace(/^\.+/, '').trim().slice(0, 200);
 }
 
 /** The file name a Content-Disposition header gives (RFC 6266: `filename*` wins over `filename`). */

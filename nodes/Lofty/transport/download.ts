@@ -6,20 +6,21 @@
  * filesystem and database modes), and never names the link's query (its signature) in an error or a log line.
  * It is a read: a timeout, a lost connection or a 5xx is tried again like any read (Request Options > Read Retries).
  */
-import type { Readable } from 'node:stream';
-
 import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { slotsOf } from './inFlight';
 import { DEFAULT_READ_RETRIES, DEFAULT_TIMEOUT_MS, backoffMs, transportFault } from './request';
 
+/** The body as n8n hands it over with `encoding: 'stream'` (a Node.js Readable; node:stream may not be imported here). */
+export type ByteStream = AsyncIterable<Buffer | string> & { destroy: () => void };
+
 export interface LinkAnswer {
 	status: number;
 	/** Lower-case header names. */
 	headers: Record<string, string>;
 	/** The body, not yet read: the caller reads it, or calls `discard`. */
-	body: Readable;
+	body: ByteStream;
 }
 
 /** A link without its query: what may be shown of a signed URL. */
@@ -38,7 +39,7 @@ function lowerHeaders(raw: unknown): Record<string, string> {
 }
 
 /** Reads at most `max` bytes of a body (an error page) and drops the rest. */
-export async function readSome(body: Readable, max = 4096): Promise<string> {
+export async function readSome(body: ByteStream, max = 4096): Promise<string> {
 	const chunks: Buffer[] = [];
 	let size = 0;
 	try {
@@ -84,7 +85,7 @@ export async function fetchLink(
 		let reason = '';
 		let fault: ReturnType<typeof transportFault> | undefined;
 		try {
-			const response = (await ctx.helpers.httpRequest(options)) as { statusCode: number; headers: unknown; body: Readable };
+			const response = (await ctx.helpers.httpRequest(options)) as { statusCode: number; headers: unknown; body: ByteStream };
 			answer = { status: response.statusCode, headers: lowerHeaders(response.headers), body: response.body };
 		} catch (error) {
 			fault = transportFault(error);
