@@ -246,7 +246,7 @@ export function defineSuite(opts: SuiteOptions): void {
 		describe('Lead > Create or Update behind a Webhook: a form sent twice at once', () => defineUpsertWebhookTests(() => ({ n8n, sandbox, creds })));
 
 		describe('Call > Download Recording: the file in the execution', () =>
-			defineRecordingDownloadTests(() => ({ n8n, sandbox, run, chain, node: (step, x, extra = {}) => loftyNode(step, creds, x, extra) })),
+			defineRecordingDownloadTests(() => ({ n8n, sandbox, creds, run, chain, node: (step, x, extra = {}) => loftyNode(step, creds, x, extra) })),
 		);
 
 		describe('operations, one workflow per resource', () => {
