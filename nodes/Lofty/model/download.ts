@@ -3,9 +3,9 @@
  * the file is downloaded (transport/download.ts) and handed back as n8n binary data under the item's
  * "Put Output File in Field" property, with the facts of the file in its json.
  *
- * A link Lofty signs is valid for a limited time. It is asked for right before the download, so a refused link
- * (403/410, what storage hosts answer after the expiry) is asked for once more and the download tried again with the
- * fresh one; only a second refusal fails the item.
+ * A link Lofty signs is valid for a limited time. It is asked for right before the download, so a link that has
+ * expired (its query says so, or the host refuses it with 403/410 as storage hosts do after the expiry) is asked for
+ * once more and the download tried with the fresh one; only a second refusal fails the item.
  */
 import type { IBinaryData, IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -152,6 +152,11 @@ export async function downloadFile(
 	for (let attempt = 1; ; attempt++) {
 		const url = file.link(await ask());
 		if (!url) throw new NodeOperationError(ctx.getNode(), file.missing(values), { itemIndex, description: file.missingWhy });
+		// A link that says it has expired is not tried; the fresh one is, whatever it says (this n8n's clock may be off).
+		if (attempt === 1 && (linkExpiry(url)?.getTime() ?? Infinity) < Date.now()) {
+			ctx.logger?.debug(`Lofty: the link to ${subject} has already expired; asking Lofty for a fresh one`);
+			continue;
+		}
 		const answer = await fetchLink(ctx, url, settings, itemIndex);
 		if ((answer.status === 403 || answer.status === 410) && attempt === 1) {
 			answer.body.destroy();
