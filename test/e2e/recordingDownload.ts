@@ -12,7 +12,7 @@ import { recordingAudio } from '../../sandbox/resources/call';
 import { COMM_SEED, commState } from '../../sandbox/resources/communication';
 import { configureDelivery } from '../../sandbox/resources/webhook/delivery';
 import { emitCommunication } from '../../sandbox/resources/webhook/delivery/emit';
-import { type N8nServer, PACKAGE_NAME, ROOT } from './n8nServer';
+import { type N8nServer, PACKAGE_NAME, ROOT, httpRequest } from './n8nServer';
 import type { Json } from './plan';
 
 interface Setup {
@@ -70,18 +70,30 @@ export function defineRecordingDownloadTests(setup: () => Setup): void {
 		try {
 			const activated = await n8n.api('POST', `/workflows/${workflowId}/activate`);
 			if (activated.status !== 200) throw new Error(`activate answered ${activated.status}: ${activated.text.slice(0, 500)}`);
-			const hook = (e: { callbackUrl: string }) => e.callbackUrl.includes('/webhook/');
+			const hook = (e: { callbackUrl: string }) => e.callbackUrl.startsWith(n8n.base);
 			const webhookId = String(example.nodes.find((n) => n.type === `${PACKAGE_NAME}.loftyTrigger`)!.webhookId);
 			// 2.41.x activates through an outbox: the subscription comes shortly after the answer.
-			await until(async () => sandbox.requests.some((r) => r.method === 'POST' && r.path === '/v1.0/webhook' && r.status < 300 && r.body.includes(webhookId)), 'the Call subscription');
+			const subscribed = await until(
+				async () => sandbox.requests.find((r) => r.method === 'POST' && r.path === '/v1.0/webhook' && r.status < 300 && r.body.includes(webhookId)),
+				'the Call subscription',
+			);
+			// n8n may subscribe a moment before it serves the webhook (a delivery then gets a 404 and waits for Lofty's
+			// retry): a ping, which starts nothing, is answered 200 once it does.
+			const callbackUrl = String((JSON.parse(subscribed.body) as { callbackUrl: string }).callbackUrl);
+			await until(async () => (await httpRequest('POST', callbackUrl, '{"eventType":"ping","webhookId":1}', { 'content-type': 'application/json' })).status === 200, 'n8n serving the webhook');
 			const state = commState(sandbox.store);
 			for (const id of [COMM_SEED.bigLeadCallId, COMM_SEED.bigLeadLoggedCallId]) emitCommunication(sandbox.store, state.get(BigInt(id), Date.now())!, Date.now());
-			const items = await until(async () => {
-				const r = await n8n.api('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=10`);
-				const done = (r.json?.data ?? []).filter((e: Json) => e.finished || e.stoppedAt);
-				const all = done.flatMap((e: Json) => e.data?.resultData?.runData?.['Describe Recording']?.[0]?.data?.main?.[0] ?? []);
-				return all.length >= 2 ? all : undefined;
-			}, `two items from "Describe Recording" (deliveries: ${sandbox.webhooks.log.filter(hook).map((e) => e.outcome).join(', ') || 'none'})`);
+			let seen = '';
+			const items = await until(
+				async () => {
+					const r = await n8n.api('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=10`);
+					const done = (r.json?.data ?? []).filter((e: Json) => e.finished || e.stoppedAt);
+					seen = done.map((e: Json) => `${e.id} ${e.status} ran ${Object.keys(e.data?.resultData?.runData ?? {}).join('+')} ${e.data?.resultData?.error?.message ?? ''}`).join('; ');
+					const all = done.flatMap((e: Json) => e.data?.resultData?.runData?.['Describe Recording']?.[0]?.data?.main?.[0] ?? []);
+					return all.length >= 2 ? all : undefined;
+				},
+				() => `two items from "Describe Recording"; executions: ${seen || 'none'}; deliveries: ${sandbox.webhooks.log.filter(hook).map((e) => `${e.outcome} ${e.status ?? ''}`).join(', ') || 'none'}\n${n8n.logTail(15)}`,
+			);
 			const byCall = (id: string) => items.find((i: Json) => i.json.callId === id);
 			const recorded = byCall(COMM_SEED.bigLeadCallDialerId);
 			expect(recorded.json.recording).toBe(`${COMM_SEED.bigLeadCallDialerId}.wav (audio/wav, ${recordingAudio(COMM_SEED.bigLeadCallDialerId).length} bytes)`);
@@ -95,12 +107,12 @@ export function defineRecordingDownloadTests(setup: () => Setup): void {
 }
 
 /** Polls `read` (bounded, 30 s) until it gives a value. */
-async function until<T>(read: () => Promise<T | undefined | false>, what: string): Promise<T> {
+async function until<T>(read: () => Promise<T | undefined | false>, what: string | (() => string)): Promise<T> {
 	const deadline = Date.now() + 30_000;
 	for (;;) {
 		const value = await read();
 		if (value) return value;
-		if (Date.now() > deadline) throw new Error(`not within 30 s: ${what}`);
+		if (Date.now() > deadline) throw new Error(`not within 30 s: ${typeof what === 'string' ? what : what()}`);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }
