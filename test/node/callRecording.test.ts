@@ -94,15 +94,18 @@ describe('Call: Download Recording', () => {
 		expect(fileRequests()).toHaveLength(1);
 	});
 
-	it('a file the host does not have (404) and a 5xx that stays: clear errors; the 5xx is retried as a read', async () => {
+	it('a file the host does not have (404): a clear error; 5xx answers and a cut connection are retried as reads', async () => {
 		sandbox().faults.inject({ kind: '500', status: 404, match: { path: '/recordings/*' } });
 		const missing = await runError(sandbox(), download(RECORDED));
 		expect(missing.message).toBe(`The file of the recording of call ${RECORDED} was not found at its link (HTTP 404)`);
 		expect(missing.description).toMatch(/^Lofty gave a link to http:\/\/127\.0\.0\.1:\d+\/recordings\/\d+\.wav, but/);
 		sandbox().faults.inject({ kind: '500', status: 503, times: 2, match: { path: '/recordings/*' } });
+		sandbox().faults.inject({ kind: 'drop', match: { path: '/recordings/*' } });
 		const [item] = await run(sandbox(), download(RECORDED));
 		expect(item.binary?.data.mimeType).toBe('audio/wav');
-		expect(fileRequests().slice(1).map((r) => r.status)).toEqual([503, 503, 200]);
+		// Two 503s, a cut connection (logged as status 0), then the file: all on the one link, which stays valid.
+		expect(fileRequests().slice(1).map((r) => r.status)).toEqual([503, 503, 0, 200]);
+		expect(linkRequests()).toHaveLength(2);
 	});
 });
 

@@ -168,11 +168,18 @@ export async function downloadFile(
 		if (!facts.mimeType) {
 			const page = await readSome(answer.body, 512);
 			throw new NodeOperationError(ctx.getNode(), `The link to ${subject} answered ${facts.declared || 'a file without a type'}, not ${file.kind === 'audio/' ? 'an audio file' : file.kind}`, {
-					itemIndex,
-					description: `The file host sent ${page.length >= 512 ? 'a page' : `${page.length} bytes`} of ${facts.declared || 'unknown type'} (an error page, or a login page of a proxy) instead of the file. Try again later; if it stays so, check the link with Get Recording URL.`,
-				});
+				itemIndex,
+				description: `The file host sent ${page.length >= 512 ? 'a page' : `${page.length} bytes`} of ${facts.declared || 'unknown type'} (an error page, or a login page of a proxy) instead of the file. Try again later; if it stays so, check the link with Get Recording URL.`,
+			});
 		}
-		const binary: IBinaryData = await ctx.helpers.prepareBinaryData(answer.body as unknown as Buffer, facts.fileName, facts.mimeType);
+		let binary: IBinaryData;
+		try {
+			// The stream itself: n8n stores it as it arrives (prepareBinaryData takes a Readable in 1.x and 2.x).
+			binary = await ctx.helpers.prepareBinaryData(answer.body as unknown as Buffer, facts.fileName, facts.mimeType);
+		} catch (error) {
+			const reason = (error instanceof Error ? error.message : String(error)).split(url).join(withoutQuery(url));
+			throw new NodeOperationError(ctx.getNode(), `The download of ${subject} was cut off`, { itemIndex, description: `${reason}. Nothing was changed; run again to get a fresh link.` });
+		}
 		const length = Number(answer.headers['content-length']);
 		// n8n 2.x counts the bytes it stored; 1.x only a rounded text ("16 kB"): then the answer's length, or the data kept in memory.
 		const counted = (binary as { bytes?: unknown }).bytes;
