@@ -10,6 +10,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from './transport/authentication';
 import { describeResources, subtitleExpression } from './model/describe';
+import { binaryOf } from './model/download';
 import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS, executeOperation, parallelRequests } from './model/execute';
 import { forEachInParallel, limitInFlight } from './transport/inFlight';
 import { listSearch, loadOptions, resourceMapping } from './methods';
@@ -105,7 +106,10 @@ export class Lofty implements INodeType {
 					throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, { itemIndex });
 				}
 				const records = await executeOperation(this, found.op, itemIndex, found.resource.errorHints);
-				results[itemIndex] = records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+				results[itemIndex] = records.map((json) => {
+					const binary = binaryOf.get(json);
+					return binary ? { json, binary, pairedItem: { item: itemIndex } } : { json, pairedItem: { item: itemIndex } };
+				});
 			} catch (error) {
 				if (this.continueOnFail()) {
 					results[itemIndex] = [{ json: errorItem(error as Error), pairedItem: { item: itemIndex } }];

@@ -8,6 +8,8 @@
  *   sandbox.faults.inject({ kind: 'drop' });                             // applied, connection cut
  *   sandbox.faults.inject({ kind: 'drop', when: 'before' });             // cut before the handler runs
  *   sandbox.faults.writes('PUT', '/v1.0/leads/{leadId}');                // applied writes
+ *   sandbox.faults.inject({ kind: 'expiredLink' });                      // next recording URL handed out has expired
+ *   sandbox.faults.inject({ kind: '500', status: 200, page: '<html>..' }); // an HTML page instead of the answer
  *
  * A repeating server, for the guards of Return All (./pagingFaults.ts):
  *   sandbox.faults.inject({ kind: 'repeatPage', skip: 1, match });        // 2nd request: the 1st answer again
@@ -16,7 +18,14 @@
  *   sandbox.faults.inject({ kind: 'overstateTotal', field: 'data.total', by: 3, times: 50, match });
  */
 
-export type FaultKind = '429' | '500' | 'slow' | 'drop' | PagingFaultKind;
+export type FaultKind = '429' | '500' | 'slow' | 'drop' | 'expiredLink' | PagingFaultKind;
+
+/** Faults a route handler acts on itself (it reads `ctx.fault`); the request is otherwise served as usual. */
+const HANDLER_FAULTS: ReadonlySet<FaultKind> = new Set(['expiredLink']);
+export const isHandlerFault = (kind: FaultKind | undefined): boolean => kind !== undefined && HANDLER_FAULTS.has(kind);
+
+/** Where a fault applies when the test gives no match: the request that hands the thing out. */
+const DEFAULT_MATCH: Partial<Record<FaultKind, FaultMatch>> = { expiredLink: { method: 'GET', path: '/v1.0/call/url/{callId}' } };
 
 /** Pages that repeat, cursors that stay, pages shorter than asked, totals that promise more. */
 export type PagingFaultKind = 'repeatPage' | 'staleCursor' | 'pageCap' | 'overstateTotal';
@@ -42,6 +51,8 @@ export interface FaultSpec {
 	/** '500': Lofty's code and message in the answer (default: an injected BaseApplicationException 20005) */
 	code?: string | number;
 	message?: string;
+	/** '500': answer this text as an HTML page instead of Lofty's JSON error (a proxy's or CDN's error page) */
+	page?: string;
 	/** 'slow': how long the answer is held back (default 2000 ms); the request is applied first */
 	delayMs?: number;
 	/** 'drop': cut the connection before the handler runs, or after it applied the request (default) */
@@ -63,6 +74,7 @@ export interface ActiveFault extends Required<Pick<FaultSpec, 'kind' | 'retryAft
 	by: number;
 	code?: string | number;
 	message?: string;
+	page?: string;
 }
 
 export interface AppliedWrite {
@@ -97,7 +109,7 @@ export class Faults {
 	/** every write a handler applied, oldest first (cleared by reset) */
 	readonly applied: AppliedWrite[] = [];
 	/** faults served so far, by kind */
-	readonly served: Record<FaultKind, number> = { '429': 0, '500': 0, slow: 0, drop: 0, repeatPage: 0, staleCursor: 0, pageCap: 0, overstateTotal: 0 };
+	readonly served: Record<FaultKind, number> = { '429': 0, '500': 0, slow: 0, drop: 0, expiredLink: 0, repeatPage: 0, staleCursor: 0, pageCap: 0, overstateTotal: 0 };
 	/** the last answer to each `METHOD path` (for 'repeatPage'); cleared by clear() */
 	readonly lastAnswers = new Map<string, string>();
 
@@ -120,11 +132,12 @@ export class Faults {
 				by: spec.by ?? 1,
 				code: spec.code,
 				message: spec.message,
+				page: spec.page,
 			},
 			left: times,
 			skip: spec.skip ?? 0,
-			method: spec.match?.method?.toUpperCase(),
-			path: spec.match?.path === undefined ? undefined : pathMatcher(spec.match.path),
+			method: (spec.match ?? DEFAULT_MATCH[spec.kind])?.method?.toUpperCase(),
+			path: (spec.match ?? DEFAULT_MATCH[spec.kind])?.path === undefined ? undefined : pathMatcher((spec.match ?? DEFAULT_MATCH[spec.kind])!.path!),
 		});
 	}
 

@@ -2,6 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 import type { AuthRegistry, Caller } from './auth';
+import type { ActiveFault } from './faults';
 import type { JsonValue } from './json';
 import type { Store } from './store';
 import type { User } from './types';
@@ -21,14 +22,16 @@ export interface Ctx {
 	store: Store;
 	auth: AuthRegistry;
 	now: number;
+	/** a fault this request drew that the handler acts on itself (an expired link) */
+	fault?: ActiveFault;
 }
 
 export interface Reply {
 	status?: number;
 	/** JSON-serialized with lossless bigint output */
 	body?: unknown;
-	/** sent verbatim instead of `body` */
-	raw?: string;
+	/** sent verbatim instead of `body` (a Buffer for files) */
+	raw?: string | Buffer;
 	headers?: Record<string, string>;
 }
 

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { type AuthRegistry, type Caller, hasScope, splitAuth } from './auth';
 import { ApiError, Codes } from './errors';
-import type { ActiveFault, Faults } from './faults';
+import { type ActiveFault, type Faults, isHandlerFault } from './faults';
 import { capQuery, editAnswer } from './pagingFaults';
 import { readingsOf } from './readings';
 import { type JsonValue, JsonSyntaxError, parseJson, stringifyJson } from './json';
@@ -120,6 +120,8 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 			reply = { status: 429, body: { message: 'Too Many Requests' } };
 		} else if (fault?.kind === '429') {
 			reply = { status: 429, body: { message: 'Too Many Requests' }, headers: { 'Retry-After': String(fault.retryAfterSec) } };
+		} else if (fault?.kind === '500' && fault.page !== undefined) {
+			reply = { status: fault.status, raw: fault.page, headers: { 'Content-Type': 'text/html; charset=utf-8' } };
 		} else if (fault?.kind === '500') {
 			const message = fault.message ?? 'BaseApplicationException:errorCode=20005, injected fault';
 			reply = { status: fault.status, body: fault.code === undefined ? { message } : { code: fault.code, message } };
@@ -132,7 +134,7 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 			// The handler reads the query as served (a page cap lowers it); the log keeps what was sent.
 			const served = new URLSearchParams(url.searchParams);
 			capQuery(fault, served);
-			reply = dispatch(p, req, method, path, served, rawBody, matched, now);
+			reply = dispatch(p, req, method, path, served, rawBody, matched, now, isHandlerFault(fault?.kind) ? fault : undefined);
 			editAnswer(fault, reply, served);
 		}
 	} catch (e) {
@@ -141,7 +143,7 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 	const status = reply.status ?? 200;
 	// Lofty's clock (the store's), as a real server states it on every answer.
 	const headers: Record<string, string> = { Date: new Date(now).toUTCString(), ...rateHeaders, ...(reply.headers ?? {}) };
-	let payload = '';
+	let payload: string | Buffer = '';
 	if (reply.raw !== undefined) payload = reply.raw;
 	else {
 		payload = stringifyJson(reply.body ?? null);
@@ -151,7 +153,7 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 		const key = `${method} ${path}`;
 		const last = p.faults.lastAnswers.get(key);
 		if (fault?.kind === 'repeatPage' && last !== undefined) payload = last;
-		p.faults.lastAnswers.set(key, payload);
+		if (typeof payload === 'string') p.faults.lastAnswers.set(key, payload);
 	}
 	headers['Content-Length'] = String(Buffer.byteLength(payload));
 	const dropped = fault?.kind === 'drop';
@@ -183,6 +185,7 @@ function dispatch(
 	rawBody: string,
 	matched: ReturnType<Router['match']>,
 	now: number,
+	fault: ActiveFault | undefined,
 ): Reply {
 	/** bare-string error bodies apply to the endpoint's own errors, not to gateway checks */
 	const plain = matched?.route.plainStringErrors ?? false;
@@ -224,6 +227,7 @@ function dispatch(
 			store: p.store,
 			auth: p.auth,
 			now,
+			fault,
 		};
 		try {
 			return route.handler(ctx);

@@ -20,6 +20,7 @@ import { configureDelivery } from '../../sandbox/resources/webhook/delivery';
 import { RESOURCES } from '../../nodes/Lofty/resources';
 import { atLeast } from './n8nApiChanges';
 import { defineOAuthConnectTests } from './oauthConnect';
+import { defineRecordingDownloadTests } from './recordingDownload';
 import { defineUpsertWebhookTests } from './upsertWebhook';
 import { type ExecutionResult, N8nServer, NODE_TYPE, PACKAGE_NAME, ROOT, httpRequest, n8nInstalled } from './n8nServer';
 import { type Flow, type Json, type Step, byId } from './plan';
@@ -243,6 +244,10 @@ export function defineSuite(opts: SuiteOptions): void {
 		describe("Lofty OAuth2: connecting through n8n's OAuth2 flow", () => defineOAuthConnectTests(() => ({ n8n, sandbox })));
 
 		describe('Lead > Create or Update behind a Webhook: a form sent twice at once', () => defineUpsertWebhookTests(() => ({ n8n, sandbox, creds })));
+
+		describe('Call > Download Recording: the file in the execution', () =>
+			defineRecordingDownloadTests(() => ({ n8n, sandbox, creds, run, chain, node: (step, x, extra = {}) => loftyNode(step, creds, x, extra) })),
+		);
 
 		describe('operations, one workflow per resource', () => {
 			for (const flow of plan) {

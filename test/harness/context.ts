@@ -3,11 +3,15 @@
  * node's own description), and every HTTP call is really made over loopback with axios, after
  * applying the credential class's own `authenticate` definition. Nothing is stubbed.
  */
+import path from 'node:path';
+import { Readable } from 'node:stream';
+
 import axios from 'axios';
 import type {
 	ICredentialType,
 	IDataObject,
 	IExecuteFunctions,
+	IBinaryData,
 	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
@@ -129,6 +133,45 @@ export async function sendSigned(signed: IHttpRequestOptions) {
 	return signed.returnFullResponse ? { body, headers: response.headers, statusCode: response.status } : body;
 }
 
+/** What the node handed to prepareBinaryData, oldest first: a stream (the file is not held whole) or a buffer. */
+export const binaryInputs: Array<'stream' | 'buffer'> = [];
+
+/** n8n's plain httpRequest (no credential): axios as n8n configures it from the options the node gives. */
+async function plainRequest(options: IHttpRequestOptions) {
+	const ignore = options.ignoreHttpStatusErrors;
+	const response = await axios.request({
+		method: options.method ?? 'GET',
+		url: options.url,
+		headers: (options.headers ?? {}) as Record<string, string>,
+		data: options.body,
+		timeout: options.timeout,
+		responseType: options.encoding ?? 'json',
+		validateStatus: (status) => (ignore ? true : status >= 200 && status < 300),
+	});
+	return options.returnFullResponse ? { body: response.data as unknown, headers: response.headers, statusCode: response.status } : (response.data as unknown);
+}
+
+/** n8n's prepareBinaryData in its default (memory) mode: a stream is read whole, the data kept as base64. */
+async function prepareBinaryData(data: Buffer | Readable, filePath?: string, mimeType?: string): Promise<IBinaryData> {
+	binaryInputs.push(data instanceof Readable ? 'stream' : 'buffer');
+	let buffer: Buffer;
+	if (data instanceof Readable) {
+		const chunks: Buffer[] = [];
+		for await (const chunk of data) chunks.push(Buffer.from(chunk as Buffer));
+		buffer = Buffer.concat(chunks);
+	} else buffer = data;
+	const type = mimeType ?? 'text/plain';
+	const binary: IBinaryData = { mimeType: type, fileType: type.startsWith('audio/') ? 'audio' : undefined, data: buffer.toString('base64') };
+	if (filePath) {
+		const parsed = path.parse(filePath);
+		binary.fileName = parsed.base;
+		if (parsed.ext) binary.fileExtension = parsed.ext.slice(1);
+	}
+	binary.fileSize = `${(buffer.length / 1000).toFixed(1)} kB`;
+	(binary as IBinaryData & { bytes: number }).bytes = buffer.length;
+	return binary;
+}
+
 /** Builds the context the node's code runs in. */
 export function createContext(node: INodeType, options: HarnessOptions): IExecuteFunctions {
 	currentProperties = node.description.properties;
@@ -162,6 +205,8 @@ export function createContext(node: INodeType, options: HarnessOptions): IExecut
 			return opts?.extractValue ? extractLocator(name, value, params) : value;
 		},
 		helpers: {
+			httpRequest: plainRequest,
+			prepareBinaryData,
 			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) => {
 				if (type !== options.credential.type) throw new Error(`Node has no credentials of type ${type}`);
 				return await send(options.credential, requestOptions);

@@ -7,6 +7,7 @@ import { paginateInParallel } from '../transport/parallelPages';
 import type { QueryValue } from '../transport/request';
 import { encodeComponent, loftyRequest } from '../transport/request';
 import { CUSTOM_FIELDS_BY_NAME, applyMappedFields, withFieldsByName } from './customFields';
+import { downloadFile } from './download';
 import { outputFieldsFor, pickFields } from './output';
 import { InvalidValue, invalid, readValues } from './params';
 import { sendByReading } from './readings';
@@ -215,6 +216,7 @@ async function runItem(ctx: IExecuteFunctions, op: OperationDef, itemIndex: numb
 			throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 		}
 	};
+	if (op.file) return await downloadFile(context, op.file, call, { timeout, readRetries });
 	if (op.pagination) {
 		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 		const limit = Number(ctx.getNodeParameter('limit', itemIndex, 50));

@@ -200,8 +200,31 @@ export interface OperationDef {
 	route?: (op: OperationContext) => string | null;
 	/** Shapes the result when the answer alone is not what a user needs (Delete); for lists it gets the records of all pages. */
 	output?: (response: unknown, op: OperationContext) => IDataObject | IDataObject[];
+	/** The answer is a link to a file, which the node downloads and returns as binary data (see FileDef). */
+	file?: FileDef;
 	/** A line shown above the fields (for example that a write is asynchronous). */
 	notice?: string;
+}
+
+/**
+ * An operation whose answer is a link to a file (Call > Download Recording): the file is downloaded without Lofty's
+ * credential and returned as binary data (model/download.ts). The operation's params carry the local fields
+ * `binaryPropertyName` and optionally `fileName`.
+ */
+export interface FileDef {
+	/** The kind of file expected, as a MIME type prefix (`audio/`); an answer of another type is refused. */
+	kind: string;
+	/** The link in the operation's answer; '' when there is no file. */
+	link: (response: unknown) => string;
+	/** What the file is, for messages: `the recording of call 123`. */
+	subject: (values: IDataObject) => string;
+	/** The error when the answer has no link, and its explanation. */
+	missing: (values: IDataObject) => string;
+	missingWhy?: string;
+	/** The file name when neither the answer nor the link names one. */
+	fallbackName: (values: IDataObject) => string;
+	/** The item's json beside the file's facts (fileName, mimeType, fileSize, linkExpiresAt). */
+	json: (values: IDataObject) => IDataObject;
 }
 
 export interface ResourceDef {

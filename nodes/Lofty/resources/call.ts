@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { BINARY_PROPERTY, FILE_NAME } from '../model/download';
 import type { ParamDef, ResourceDef } from '../model/types';
 import { CALL_SIMPLE_FIELDS } from './communication';
 import { leadInPath } from './lead';
@@ -13,6 +14,13 @@ const callId: ParamDef = {
 	placeholder: 'e.g. 563172647619608',
 	description: 'ID of the call: the "id" of a call from Get Many, or the "callId" of a Lofty Call webhook',
 };
+
+/** The link in an answer of GET /v1.0/call/url/{callId} (`{calls: {id, url}}`), '' when the call was not recorded. */
+function recordingLink(response: unknown): { record: IDataObject; url: string } {
+	const inner = (response as IDataObject | undefined)?.calls;
+	const record = (inner && typeof inner === 'object' ? inner : response ?? {}) as IDataObject;
+	return { record, url: typeof record.url === 'string' ? record.url.trim() : '' };
+}
 
 const LEAD_GONE =
 	'The lead of this call does not exist any more (it may have been deleted or moved to the trash). Check the lead ID.';
@@ -72,11 +80,48 @@ export const call: ResourceDef = {
 			params: [callId],
 			errorHints: callHints,
 			output(response) {
-				const inner = (response as IDataObject | undefined)?.calls;
-				const record = (inner && typeof inner === 'object' ? inner : response ?? {}) as IDataObject;
-				const url = typeof record.url === 'string' ? record.url : '';
+				const { record, url } = recordingLink(response);
 				// Lofty answers an empty URL when the call was not recorded: say so in plain words.
 				return { ...record, url, hasRecording: url !== '' };
+			},
+		},
+		{
+			value: 'downloadRecording',
+			name: 'Download Recording',
+			action: 'Download the recording of a call as a file',
+			description: 'The audio recording of a call as a file (binary data), to transcribe, store or attach; the temporary link is fetched and used at once',
+			method: 'GET',
+			path: '/v1.0/call/url/{callId}',
+			params: [
+				callId,
+				{
+					name: BINARY_PROPERTY,
+					label: 'Put Output File in Field',
+					type: 'string',
+					in: 'local',
+					required: true,
+					default: 'data',
+					hint: 'The name of the output binary field to put the file in',
+				},
+				{
+					name: FILE_NAME,
+					label: 'File Name',
+					type: 'string',
+					in: 'local',
+					maxLength: 200,
+					placeholder: 'e.g. call-recording.mp3',
+					description: 'Name of the file; without an extension, the file type\'s is added. By default the name the file host gives, else recording-{call ID}.mp3.',
+				},
+			],
+			errorHints: callHints,
+			file: {
+				kind: 'audio/',
+				link: (response) => recordingLink(response).url,
+				subject: (values) => `the recording of call ${String(values.callId)}`,
+				missing: (values) => `Call ${String(values.callId)} has no recording (it was not recorded or was logged by hand)`,
+				missingWhy: 'Lofty gives no recording link for this call. Only dialer calls with recording switched on have one; Call > Get shows "recordingSwitch".',
+				fallbackName: (values) => `recording-${String(values.callId)}.mp3`,
+				json: (values) => ({ callId: String(values.callId) }),
 			},
 		},
 		{

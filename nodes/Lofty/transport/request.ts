@@ -242,7 +242,7 @@ async function send(ctx: LoftyContext, type: string, options: IHttpRequestOption
 }
 
 /** Exponential backoff with jitter (50-100 % of the step), for retried reads. */
-function backoffMs(retry: number): number {
+export function backoffMs(retry: number): number {
 	const step = Math.min(BACKOFF_BASE_MS * 2 ** retry, BACKOFF_MAX_MS);
 	return Math.round(step * (0.5 + Math.random() * 0.5));
 }

@@ -6,7 +6,8 @@
  * call, is 400 PERMISSION_DENIED. Where the spec is silent: `limit` is 1 to 100 (api-spec.md Limits,
  * LIMIT_NOT_VALID outside), the list holds dialer and logged calls oldest first, and `{callId}` is the
  * call's `id` (its lead-timeline id) or its `dialerCallRecordId` (what MANUAL call webhooks carry).
- * The recording URL is valid for one hour and empty when the call was not recorded.
+ * The recording URL is valid for one hour and empty when the call was not recorded; it points at the sandbox's own
+ * file store (./recording.ts). The fault `expiredLink` hands out a link that has already expired.
  */
 import { ApiError, Codes } from '../../core/errors';
 import { toInt64 } from '../../core/json';
@@ -16,6 +17,7 @@ import type { Lead } from '../../core/types';
 import { offsetParam } from '../communication/params';
 import { type Communication, commState } from '../communication/state';
 import { callView } from '../communication/views';
+import { RECORDING_LINK_TTL_MS, recordingUrl } from './recording';
 
 export const LEAD_NOT_FOUND = 'LEAD_NOT_FOUND';
 const CALLS_MAX_LIMIT = 100;
@@ -79,9 +81,8 @@ export const callRoutes: Route[] = [
 		handler: (ctx) => {
 			const call = findCall(ctx);
 			const recorded = call.communicationType !== 'LOGGED' && call.recordingSwitch === true;
-			const url = recorded
-				? `https://recordings.sandbox.invalid/recordings/${call.dialerCallRecordId}.mp3?expires=${ctx.now + 3_600_000}`
-				: '';
+			const expires = ctx.fault?.kind === 'expiredLink' ? ctx.now - 1000 : ctx.now + RECORDING_LINK_TTL_MS;
+			const url = recorded && call.dialerCallRecordId !== undefined ? recordingUrl(ctx, call.dialerCallRecordId, expires) : '';
 			return { body: { calls: { id: call.id, url } } };
 		},
 	},
