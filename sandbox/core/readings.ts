@@ -48,6 +48,13 @@ export const READING_VALUES = {
 	/** 16. Unset numeric lead fields (assigned agent, lender, pond, ownership, inquiry and property numbers): `live` -1 as
 	 *  Lofty's live service answers (api-notes.md; the spec is silent); `null` null, as the sandbox answered before. */
 	unsetNumbers: ['live', 'null'],
+	/** 17. Pipeline Change (list 12) `changeInfo {oldstage, newstage}`, "string": `names` the stage names; `ids` the
+	 *  stage IDs as text (the spec does not say which). */
+	stageChange: ['names', 'ids'],
+	/** 18. Transaction updates (list 5) `updatedField` (object) and `updatedFields` (array), shapes not shown: `names`
+	 *  updatedFields the changed field names, updatedField `{name: newValue}`; `objects` updatedFields
+	 *  `[{fieldName, newValue}]`, updatedField the first of them. */
+	updatedFields: ['names', 'objects'],
 } as const;
 
 export type ReadingName = keyof typeof READING_VALUES;
