@@ -4,19 +4,9 @@ import { getLeadStages } from '../Lofty/methods/leadPipeline';
 import { loftyRequest } from '../Lofty/transport/request';
 import { STANDARD_TRANSACTION_FIELDS } from './filters';
 
-/** The filter options of the trigger (filters.ts applies them), shown under Options once their event is chosen. */
+/** The filter options of the trigger (filters.ts applies them), shown under Options once their event is chosen (n8n sorts options by name). */
 
 export const FILTER_OPTIONS: INodeProperties[] = [
-	{
-		displayName: 'Only When Stage Changes To Names or IDs',
-		name: 'stageTo',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getPipelineStages' },
-		displayOptions: { show: { '/events': [12] } },
-		default: [],
-		description:
-			'Pipeline Change: start the workflow only when a lead moves into one of these stages; empty for any. Names or stage IDs, comma-separated in an expression; case and spacing do not matter. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
 	{
 		displayName: 'Only When Stage Changes From Names or IDs',
 		name: 'stageFrom',
@@ -26,6 +16,16 @@ export const FILTER_OPTIONS: INodeProperties[] = [
 		default: [],
 		description:
 			'Pipeline Change: start the workflow only when a lead leaves one of these stages; empty for any. Names or stage IDs, comma-separated in an expression; case and spacing do not matter. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Only When Stage Changes To Names or IDs',
+		name: 'stageTo',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getPipelineStages' },
+		displayOptions: { show: { '/events': [12] } },
+		default: [],
+		description:
+			'Pipeline Change: start the workflow only when a lead moves into one of these stages; empty for any. Names or stage IDs, comma-separated in an expression; case and spacing do not matter. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		displayName: 'Only When These Fields Changed Names or IDs',

@@ -15,7 +15,7 @@ import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
 import { forgetStageNames } from '../../nodes/LoftyTrigger/filters';
 import { client } from '../sandbox/helpers';
 import { createContext } from '../harness/context';
-import { type TriggerHarness, triggerApiKey } from '../harness/trigger';
+import { TriggerHarness, triggerApiKey } from '../harness/trigger';
 import { T0, useTriggerWorld } from '../harness/triggerSandbox';
 
 const world = useTriggerWorld();
@@ -195,5 +195,34 @@ describe('filter dropdowns load from Lofty', () => {
 		const custom = (await api().get('/v1.0/transaction/customfields')).body as Array<{ name: string }>;
 		expect(custom.length).toBeGreaterThan(0);
 		expect(values.slice(-custom.length).sort()).toEqual(custom.map((c) => c.name).sort());
+	});
+});
+
+describe('Transaction field filter: what an update says about its fields', () => {
+	/** A trigger not behind a sandbox: payloads written here, each a delivery of its own. */
+	const receiveAll = async (changedFields: string[], entries: IDataObject[]) => {
+		const h = new TriggerHarness({ params: { events: [5], options: { changedFields } }, credential: triggerApiKey(sb) });
+		h.staticData.secret = 'b'.repeat(64);
+		for (const [i, entry] of entries.entries()) {
+			const body = { teamId: 88001, listId: 5, updatedTransaction: [{ leadId: 7, transactionId: 100 + i, updateTime: T0 + i, ...entry }] };
+			expect((await h.receive({ body, headers: { 'service-webhook-id': `tx-${i}` } })).status).toBe(200);
+		}
+		return h.items.map((item) => Number(item.transactionId) - 100);
+	};
+	const entries: IDataObject[] = [
+		/* 0 */ { updatedField: null, updatedFields: null },
+		/* 1 */ {},
+		/* 2 */ { updatedField: null, updatedFields: [] },
+		/* 3 */ { updatedFields: ['customFields'] },
+		/* 4 */ { updatedFields: [{ fieldName: 'Lender Name', newValue: 'Acme' }] },
+		/* 5 */ { updatedField: { HOME_PRICE: 1 }, updatedFields: null },
+		/* 6 */ { updatedFields: [{ name: 'homePrice' }, 'closeDate'] },
+	];
+
+	it('unknown changes (null or absent) pass; an empty list does not; customFields passes a custom field only', async () => {
+		expect(await receiveAll(['Lender Name'], entries)).toEqual([0, 1, 3, 4]);
+		expect(await receiveAll(['homePrice'], entries)).toEqual([0, 1, 5, 6]);
+		expect(await receiveAll(['close date', 'lender name'], entries)).toEqual([0, 1, 3, 4, 6]);
+		expect(await receiveAll([], entries)).toEqual([0, 1, 2, 3, 4, 5, 6]);
 	});
 });
