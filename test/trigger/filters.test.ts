@@ -118,6 +118,9 @@ describe.each(READING_VALUES.stageChange)('Pipeline Change filters (stageChange 
 		configureDelivery(sb.store, { timeoutMs: 1 });
 		const leads = await moveLeads();
 		await deliverAll(h);
+		// the engine stopped waiting at once; the first attempt may reach the trigger only now: let it be answered
+		while (h.answers.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+		await h.idle();
 		configureDelivery(sb.store, { timeoutMs: 2000 });
 		await engine.advance(40 * SECOND);
 		await h.idle();
@@ -224,5 +227,26 @@ describe('Transaction field filter: what an update says about its fields', () =>
 		expect(await receiveAll(['homePrice'], entries)).toEqual([0, 1, 5, 6]);
 		expect(await receiveAll(['close date', 'lender name'], entries)).toEqual([0, 1, 3, 4, 6]);
 		expect(await receiveAll([], entries)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+	});
+});
+
+describe('two changes of one lead in one millisecond', () => {
+	it('are two events, so a filter on the second stage still gets it (the same change re-sent is still one)', async () => {
+		const all = await activeTrigger({ events: [12] });
+		const filtered = await activeTrigger({ events: [12], options: { stageTo: ['Under Contract'] } });
+		const lead = String((await api().post('/v1.0/leads', { body: { firstName: 'Quick', stage: 'Active' } })).body.leadId);
+		await api().put(`/v1.0/leads/${lead}`, { body: { stage: 'Hot' } });
+		await api().put(`/v1.0/leads/${lead}`, { body: { stage: 'Under Contract' } });
+		await deliverAll(all, filtered);
+		expect(all.items.map((i) => [i.updateTime, i.newStage])).toEqual([
+			[T0, 'Hot'],
+			[T0, 'Under Contract'],
+		]);
+		expect(filtered.items.map((i) => i.newStage)).toEqual(['Under Contract']);
+		// the same body under another Service-Webhook-Id (a second subscription, say): nothing new
+		const body = { teamId: 88001, listId: 12, updatedLeadstage: [(all.items[1].raw as IDataObject)] };
+		const again = await filtered.receive({ body, headers: { 'service-webhook-id': 'another-id' } });
+		expect(again).toMatchObject({ status: 200, body: { received: 1, started: 0 } });
+		expect(filtered.executions).toHaveLength(1);
 	});
 });
