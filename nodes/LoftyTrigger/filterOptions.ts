@@ -5,7 +5,6 @@ import { loftyRequest } from '../Lofty/transport/request';
 import { STANDARD_TRANSACTION_FIELDS } from './filters';
 
 /** The filter options of the trigger (filters.ts applies them), shown under Options once their event is chosen (n8n sorts options by name). */
-
 export const FILTER_OPTIONS: INodeProperties[] = [
 	{
 		displayName: 'Only When Stage Changes From Names or IDs',
