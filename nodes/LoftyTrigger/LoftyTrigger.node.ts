@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from '../Lofty/transport/authentication';
 import { EVENT_LISTS } from './events';
+import { FILTER_OPTIONS, triggerMethods } from './filterOptions';
 import { receive } from './receive';
 import { DEFAULT_TIMING, MAX_BATCH, type TriggerTiming, settingsOf, webhookUrlOf } from './settings';
 import { createSubscriptions, deleteSubscriptions, subscriptionsExist } from './subscriptions';
@@ -107,10 +108,13 @@ export class LoftyTrigger implements INodeType {
 						description:
 							'Start the workflow only for these kinds of change. Leave empty for all. Listing alerts have no action and always pass.',
 					},
+					...FILTER_OPTIONS,
 				],
 			},
 		],
 	};
+
+	methods = triggerMethods;
 
 	webhookMethods = lifecycle(DEFAULT_TIMING);
 

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
  * The rule, from api-spec.md (Events > Delivery rules):
  * 1. "Each delivery carries header `Service-Webhook-Id`, unique per event and stable across retries; use it
  *    to deduplicate." A delivery whose id was seen starts nothing.
- * 2. The content of an event (listId, payload key, ids, `updateTime`) is a fallback key only where it
+ * 2. The content of an event (listId, payload key, ids, `updateTime`, what changed) is a fallback key only where it
  *    identifies one event: "Times are epoch ms in `updateTime`", so an event with a time is one change of
  *    one record; the same event re-sent under another id (for example by a second subscription to this
  *    address) or without the header starts nothing. An event without a time is never deduplicated by its

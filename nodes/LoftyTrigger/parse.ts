@@ -72,13 +72,27 @@ export function actionOf(key: string): string {
 	return match ? match[1] : key;
 }
 
-function eventKeyOf(listId: number, key: string, ids: Array<[string, string]>, updateTime: number | undefined): string {
+/** JSON with object keys sorted: the same content gives the same text whatever order Lofty wrote it in. */
+function canonical(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+	if (isPlainObject(value)) {
+		const keys = Object.keys(value).sort();
+		return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+	}
+	return typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? 'null');
+}
+
+/** What an event says changed: two changes of one record in one millisecond (Hot, then Under Contract) are two events. */
+const CHANGE_FIELDS = ['changeInfo', 'updatedField', 'updatedFields'];
+
+function eventKeyOf(listId: number, key: string, ids: Array<[string, string]>, updateTime: number | undefined, fields: IDataObject): string {
 	const idPart = ids
 		.slice()
 		.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 		.map(([k, v]) => `${k}=${v}`)
 		.join(',');
-	return `${listId}|${key}|${idPart}|${updateTime ?? ''}`;
+	const change = CHANGE_FIELDS.filter((f) => fields[f] !== undefined && fields[f] !== null).map((f) => `${f}=${canonical(fields[f])}`);
+	return `${listId}|${key}|${idPart}|${updateTime ?? ''}${change.length ? `|${change.join('|')}` : ''}`;
 }
 
 function buildEvent(
@@ -119,7 +133,7 @@ function buildEvent(
 	json.eventKey = key;
 	json.deliveryId = deliveryId ?? null;
 	json.raw = raw as IDataObject;
-	return { json, action, dedupeKey: eventKeyOf(listId ?? 0, key, ids, updateTime), timed: updateTime !== undefined && isPlainObject(raw) };
+	return { json, action, dedupeKey: eventKeyOf(listId ?? 0, key, ids, updateTime, fields), timed: updateTime !== undefined && isPlainObject(raw) };
 }
 
 export function parsePayload(body: unknown, deliveryId?: string): ParseResult {

@@ -5,6 +5,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { parseJson } from '../Lofty/transport/json';
 import { claim } from './dedupe';
 import { fetchFullRecords } from './enrich';
+import { applyFilters, filtersOf } from './filters';
 import { ACTIONS, listName } from './events';
 import { parsePayload } from './parse';
 import { DEFAULT_TIMING, type TriggerTiming, chosenLists, webhookUrlOf } from './settings';
@@ -22,6 +23,9 @@ import { acceptedSecrets, recordSign } from './subscriptionState';
  *   JSON gets 500 (Lofty retries) and a log line. Only requests without the right token get 401.
  * - A delivery for a list this trigger did not choose starts nothing and gets 2xx (not ours to discard).
  * - A ping gets 2xx (otherwise Lofty never re-enables a disabled subscription) and starts nothing.
+ * - Events the options filter out (Only Actions, stage and field filters: filters.ts) are answered 2xx with
+ *   the rest; a delivery left with none starts nothing. The whole delivery is claimed first (dedupe.ts), so
+ *   a retry or duplicate of it is never evaluated again: what matched ran once, what did not never runs.
  */
 
 function tokenMatches(given: unknown, secret: string): boolean {
@@ -137,10 +141,10 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 	try {
 		const options = ctx.getNodeParameter('options', {}) as IDataObject;
 		const only = ((options.actions as string[] | undefined) ?? []).filter((a) => (ACTIONS as readonly string[]).includes(a));
-		const items = decision.fresh
+		const byAction = decision.fresh
 			.map((index) => parsed.events[index])
-			.filter((event) => only.length === 0 || !(ACTIONS as readonly string[]).includes(event.action) || only.includes(event.action))
-			.map((event) => event.json);
+			.filter((event) => only.length === 0 || !(ACTIONS as readonly string[]).includes(event.action) || only.includes(event.action));
+		const items = (await applyFilters(ctx, `${webhookUrl}|${accepted[0]}`, filtersOf(options), byAction, now)).map((event) => event.json);
 		if (items.length === 0) return { webhookResponse: { received: parsed.events.length, started: 0 } };
 		if (ctx.getNodeParameter('fetchFullRecord', false) as boolean) await fetchFullRecords(ctx, items, timing.fetchBudgetMs);
 		void markChangedUntilAnswered(staticData, res as unknown as Answerable);

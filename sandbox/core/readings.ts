@@ -54,6 +54,13 @@ export const READING_VALUES = {
 	/** 18. OAuth client_credentials client authentication: `either` HTTP Basic or client_id/client_secret form fields;
 	 *  `basic` only HTTP Basic, as the Authorization Code flow documents it; `body` only the form fields. */
 	ccClientAuth: ['either', 'basic', 'body'],
+	/** 19. Pipeline Change (list 12) `changeInfo {oldstage, newstage}`, "string": `names` the stage names; `ids` the
+	 *  stage IDs as text (the spec does not say which). */
+	stageChange: ['names', 'ids'],
+	/** 20. Transaction updates (list 5) `updatedField` (object) and `updatedFields` (array), shapes not shown: `names`
+	 *  updatedFields the changed field names, updatedField `{name: newValue}`; `objects` updatedFields
+	 *  `[{fieldName, newValue}]`, updatedField the first of them. */
+	updatedFields: ['names', 'objects'],
 } as const;
 
 export type ReadingName = keyof typeof READING_VALUES;

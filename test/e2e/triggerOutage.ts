@@ -12,7 +12,8 @@
  *     the outage runs exactly once; the sandbox saw no DELETE and no new subscription;
  *  3. n8n killed while it handles a delivery (a slow record lookup), restarted: Lofty's retry runs it once;
  *  4. GET /v1.0/webhooks failing during a user's activation: it fails, nothing is created or deleted;
- *  5. deactivation deletes the subscriptions.
+ *  5. deactivation deletes the subscriptions;
+ *  6. a second workflow's stage filter starts only the matching stage change (triggerFilter.ts).
  * What the engine records as discarded must be zero throughout.
  */
 import { randomUUID } from 'node:crypto';
@@ -22,6 +23,7 @@ import { type DeliveryEngine, configureDelivery, emitLead, emitListingAlert, emi
 import { HOUR, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
 import { webhookState } from '../../sandbox/resources/webhook';
 import { N8nServer, PACKAGE_NAME, httpRequest, n8nInstalled } from './n8nServer';
+import { checkStageFilter } from './triggerFilter';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -295,6 +297,10 @@ export function defineTriggerOutageSuite(opts: TriggerOutageOptions): void {
 			const inSnapshot = [...secrets].some((secret) => snapshots.includes(secret));
 			console.log(`[e2e ${opts.version}] the webhook secret in the executions' copy of the static data: ${inSnapshot}`);
 			expect(inSnapshot).toBe(!/^2\.41\./.test(opts.version) && /^(1\.|2\.8\.)/.test(opts.version));
+		});
+
+		test('a trigger filtered to one stage: a non-matching change is answered 2xx and runs nothing, a matching one runs once', async () => {
+			await checkStageFilter(n8n, sb, engine, cred);
 		});
 	});
 }

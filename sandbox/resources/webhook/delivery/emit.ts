@@ -20,6 +20,7 @@ import type { Communication } from '../../communication/state';
 import type { Store } from '../../../core/store';
 import type { TaskRecord } from '../../task/state';
 import type { Lead } from '../../../core/types';
+import { readingsOf } from '../../../core/readings';
 import { deliveryEngine } from './engine';
 
 export const LIST = {
@@ -54,6 +55,12 @@ export function emitLeadActivity(store: Store, lead: Lead, time: number): void {
 	deliveryEngine(store).emit({ listId: LIST.leadActivity, teamId: lead.teamId, leadId: lead.leadId, key: 'updatedLead', data: { leadId: lead.leadId, updateTime: time } });
 }
 
+/** A stage as Pipeline Change carries it: its name, or (reading `stageChange: ids`) its ID as text. */
+function stageText(store: Store, name: string): string {
+	if (readingsOf(store).get('stageChange') !== 'ids') return name;
+	return store.stageByName(name, false)?.id.toString() ?? name;
+}
+
 export function emitStageChange(store: Store, lead: Lead, oldStage: string, newStage: string, time: number): void {
 	if (oldStage === newStage) return;
 	deliveryEngine(store).emit({
@@ -61,7 +68,7 @@ export function emitStageChange(store: Store, lead: Lead, oldStage: string, newS
 		teamId: lead.teamId,
 		leadId: lead.leadId,
 		key: 'updatedLeadstage',
-		data: { leadId: lead.leadId, updateTime: time, changeInfo: { oldstage: oldStage, newstage: newStage } },
+		data: { leadId: lead.leadId, updateTime: time, changeInfo: { oldstage: stageText(store, oldStage), newstage: stageText(store, newStage) } },
 	});
 }
 
@@ -76,8 +83,14 @@ export function emitTransaction(
 	const data: Record<string, unknown> = { leadId: tx.leadId, transactionId: tx.transactionId, updateTime: time };
 	if (action === 'updated') {
 		const names = changed ? Object.keys(changed) : [];
-		data.updatedField = names.length ? changed : null;
-		data.updatedFields = names;
+		if (readingsOf(store).get('updatedFields') === 'objects') {
+			const entries = names.map((fieldName) => ({ fieldName, newValue: changed![fieldName] }));
+			data.updatedField = entries[0] ?? null;
+			data.updatedFields = entries;
+		} else {
+			data.updatedField = names.length ? changed : null;
+			data.updatedFields = names;
+		}
 	}
 	deliveryEngine(store).emit({ listId: LIST.transaction, teamId, leadId: tx.leadId, key: `${action}Transaction`, data });
 }
