@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from './transport/authentication';
+import { AUTHENTICATION_PROPERTY_UNTIL_CHOSEN, LOFTY_CREDENTIALS } from './transport/authentication';
 import { describeResources, subtitleExpression } from './model/describe';
 import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS, executeOperation, parallelRequests } from './model/execute';
 import { NEWEST_VERSION, NODE_VERSIONS } from './model/versions';
@@ -45,7 +45,7 @@ export class Lofty implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: LOFTY_CREDENTIALS,
 		properties: [
-			AUTHENTICATION_PROPERTY,
+			AUTHENTICATION_PROPERTY_UNTIL_CHOSEN,
 			...describeResources(RESOURCES),
 			{
 				displayName: 'Request Options',
