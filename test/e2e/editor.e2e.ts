@@ -16,7 +16,8 @@
  *     errors, failed requests whose address names the package); the rest is written to the log
  *   - custom fields by name, Lead > Create or Update and the Output choice, against a sandbox (editorNoCode.ts)
  *   - flows built by hand from the node search: credential picked, fields, a tag from the dropdown, a custom field, a
- *     date from the picker, run (editorByHand.ts); the follow-up-tasks example run twice (examplesNoCode.ts)
+ *     date from the picker, run (editorByHand.ts); what the README says the editor shows (editorClaims.ts); the
+ *     follow-up-tasks example run twice (examplesNoCode.ts)
  *   - screenshots in light and dark (prefers-color-scheme, which n8n follows by default) under
  *     screenshots/editor/ (git-ignored)
  *
@@ -33,6 +34,7 @@ import type { Browser, ConsoleMessage, Locator, Page, Request, Response } from '
 
 import { RESOURCES } from '../../nodes/Lofty/resources';
 import { byHandEditorChecks } from './editorByHand';
+import { claimEditorChecks } from './editorClaims';
 import { noCodeEditorChecks } from './editorNoCode';
 import { exampleRunChecks } from './examplesNoCode';
 import { N8nServer, OWNER, PACKAGE_NAME, ROOT } from './n8nServer';
@@ -490,6 +492,9 @@ interface Problem {
 
 	// Flows built by hand: search, add, credential picked automatically, fields, run (editorByHand.ts).
 	byHandEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
+
+	// What the README says the editor shows: dropdowns from Lofty, From List pickers, Fetch Test Event (editorClaims.ts).
+	claimEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
 
 	// The follow-up-tasks example run twice (examplesNoCode.ts): Lofty as after one run, due times in the team's zone.
 	exampleRunChecks({ server, log });
