@@ -125,7 +125,8 @@ export function byHandEditorChecks(t: EditorTools): void {
 			// The section header toggles; its state is not in the DOM in a stable way, so click until the action shows.
 			for (let i = 0; i < 3 && !(await wanted.isVisible()); i++) {
 				await actions.click();
-				await wanted.waitFor({ timeout: 1500 }).catch(() => undefined);
+				// Long enough on a busy machine: a second click too early folds the section again.
+				await wanted.waitFor({ timeout: 5000 }).catch(() => undefined);
 			}
 			await wanted.click({ timeout: 10_000 }).catch(async (e: Error) => {
 				await t.shot('light', `by-hand-search-${words.replace(/\W+/g, '-')}`);
