@@ -155,9 +155,9 @@ export function claimEditorChecks(t: EditorTools): void {
 		const writes = () => sandbox.requests.filter((r) => r.method !== 'GET').length;
 		const before = writes();
 		await open('Polling');
-		const fetch = t.ndv().locator('[data-test-id=node-execute-button]');
-		expect((await fetch.innerText()).trim()).toMatch(/Fetch Test Event/);
-		await fetch.click();
+		const fetchButton = t.ndv().locator('[data-test-id=node-execute-button]');
+		expect((await fetchButton.innerText()).trim()).toMatch(/Fetch Test Event/);
+		await fetchButton.click();
 		const output = t.ndv().locator('[data-test-id=output-panel]');
 		await output.getByText(/Fetched/).first().waitFor({ timeout: 30_000 }).catch(async (e: Error) => {
 			await t.shot('light', 'claims-fetch-test-event-failed');
