@@ -61,8 +61,14 @@ export function claimEditorChecks(t: EditorTools): void {
 
 	/** The options of an options parameter of the open panel, as its dropdown lists them (closed again). */
 	async function dropdown(param: string): Promise<string[]> {
-		// The select's own box (a field inside a collection has its delete button beside it).
-		await input(param).locator('.el-select, input').first().click();
+		// The select's own box (a field inside a collection has its delete button beside it). A click while the panel
+		// still settles may not open it: once more then.
+		const box = input(param).locator('.el-select__wrapper, .el-select, input').first();
+		const items = page().locator('.el-select-dropdown__item:visible');
+		for (let i = 0; i < 3; i++) {
+			await box.click();
+			if (await items.first().waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+		}
 		const names = await t.openOptions().catch(async (e: Error) => {
 			await t.shot('light', `claims-${param}`);
 			throw e;
