@@ -337,8 +337,18 @@ interface Problem {
 		log(`Lofty Trigger: ${labels.join(' | ')}; ${events.length} events`);
 	});
 
+	/** Opens the new-credential dialog of the open panel: 2.41's "Set up credential" button, 2.8's select > Create new. */
+	async function openNewCredentialDialog(): Promise<void> {
+		const empty = ndv().locator('[data-test-id=node-credentials-empty-state]');
+		const select = ndv().locator('[data-test-id=node-credentials-select]');
+		await empty.or(select).first().waitFor();
+		if (await empty.count()) return void (await empty.click());
+		await select.click();
+		await page.locator('[data-test-id=node-credentials-select-item-new]:visible').first().click();
+	}
+
 	test('credential dialogs: Lofty API (API Key, Base URL) and Lofty OAuth2 API (Grant Type, Client ID, Client Secret and Client Authentication hidden for PKCE)', async () => {
-		await ndv().locator('[data-test-id=node-credentials-empty-state]').click();
+		await openNewCredentialDialog();
 		const modal = credentialModal();
 		await modal.waitFor();
 		await expect(modal.innerText()).resolves.toMatch(/Lofty API/);
@@ -478,7 +488,7 @@ interface Problem {
 		await pick(ndv(), 'operation', 'Create');
 		await expectOurIcon(ndv(), 'dark');
 		await shot('dark', 'lead-create');
-		await ndv().locator('[data-test-id=node-credentials-empty-state]').click();
+		await openNewCredentialDialog();
 		await credentialModal().waitFor();
 		await expectOurIcon(credentialModal(), 'dark');
 		await shot('dark', 'credential-api-key');
