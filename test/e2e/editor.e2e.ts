@@ -363,8 +363,14 @@ interface Problem {
 		await shot('light', 'credential-api-key');
 
 		// The mode switch in the dialog: the node's Authentication options.
-		await modal.locator('[data-test-id=credential-mode-dropdown-trigger]').click();
-		await page.locator('[role=menuitem]:visible', { hasText: exact('OAuth2') }).first().click();
+		// 2.41: a menu; 2.8: radio buttons.
+		const modeMenu = modal.locator('[data-test-id=credential-mode-dropdown-trigger]');
+		const modeRadios = modal.locator('[data-test-id=node-auth-type-selector]');
+		await modeMenu.or(modeRadios).first().waitFor();
+		if (await modeMenu.count()) {
+			await modeMenu.click();
+			await page.locator('[role=menuitem]:visible', { hasText: exact('OAuth2') }).first().click();
+		} else await modeRadios.getByText('OAuth2', { exact: true }).first().click();
 		await expect(modal.innerText()).resolves.toMatch(/Lofty OAuth2 API/);
 		await modal.locator('[data-test-id=parameter-input-grantType]').waitFor();
 		labels = await labelsIn(modal);
