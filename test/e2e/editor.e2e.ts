@@ -108,7 +108,9 @@ interface Problem {
 	async function labelsIn(scope: Locator): Promise<string[]> {
 		return scope.locator('label:visible').evaluateAll((els: El[]) => els.map((e) => (e.innerText || '').split('\n')[0].replace(/\s*\*$/, '').trim()).filter(Boolean));
 	}
-	const ndvLabels = (): Promise<string[]> => labelsIn(ndv().locator('[data-test-id=node-parameters]'));
+	/** The panel's field labels, the same on 2.41 and 2.8 (2.8 labels the Fixed/Expression switch and words Credential longer). */
+	const ndvLabels = async (): Promise<string[]> =>
+		(await labelsIn(ndv().locator('[data-test-id=node-parameters]'))).filter((l) => l !== 'Fixed' && l !== 'Expression').map((l) => (l.startsWith('Credential') ? 'Credential' : l));
 
 	/** The visible options of the open dropdown: their headline (options with a description have one). */
 	async function openOptions(): Promise<string[]> {
