@@ -8,10 +8,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from './transport/authentication';
+import { AUTHENTICATION_PROPERTY_UNTIL_CHOSEN, LOFTY_CREDENTIALS } from './transport/authentication';
 import { describeResources, subtitleExpression } from './model/describe';
 import { binaryOf } from './model/download';
 import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS, executeOperation, parallelRequests } from './model/execute';
+import { NEWEST_VERSION, NODE_VERSIONS } from './model/versions';
 import { forEachInParallel, limitInFlight } from './transport/inFlight';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 import { findOperation, RESOURCES } from './resources';
@@ -34,9 +35,9 @@ export class Lofty implements INodeType {
 		name: 'lofty',
 		icon: { light: 'file:../../icons/lofty.svg', dark: 'file:../../icons/lofty.dark.svg' },
 		group: ['transform'],
-		// 1.1: the Output choice (Simplified / Raw / Selected Fields) replaces the Simplify switch (kept for version 1).
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// What each version brought: model/versions.ts.
+		version: NODE_VERSIONS,
+		defaultVersion: NEWEST_VERSION,
 		subtitle: subtitleExpression(RESOURCES),
 		description: 'Work with and react to leads, tasks, transactions and more in the Lofty real-estate CRM',
 		defaults: { name: 'Lofty' },
@@ -45,7 +46,7 @@ export class Lofty implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: LOFTY_CREDENTIALS,
 		properties: [
-			AUTHENTICATION_PROPERTY,
+			AUTHENTICATION_PROPERTY_UNTIL_CHOSEN,
 			...describeResources(RESOURCES),
 			{
 				displayName: 'Request Options',

@@ -16,7 +16,8 @@
  *     errors, failed requests whose address names the package); the rest is written to the log
  *   - custom fields by name, Lead > Create or Update and the Output choice, against a sandbox (editorNoCode.ts)
  *   - flows built by hand from the node search: credential picked, fields, a tag from the dropdown, a custom field, a
- *     date from the picker, run (editorByHand.ts); the follow-up-tasks example run twice (examplesNoCode.ts)
+ *     date from the picker, run (editorByHand.ts); what the README says the editor shows (editorClaims.ts); the
+ *     follow-up-tasks example run twice (examplesNoCode.ts)
  *   - screenshots in light and dark (prefers-color-scheme, which n8n follows by default) under
  *     screenshots/editor/ (git-ignored)
  *
@@ -33,6 +34,7 @@ import type { Browser, ConsoleMessage, Locator, Page, Request, Response } from '
 
 import { RESOURCES } from '../../nodes/Lofty/resources';
 import { byHandEditorChecks } from './editorByHand';
+import { claimEditorChecks } from './editorClaims';
 import { noCodeEditorChecks } from './editorNoCode';
 import { exampleRunChecks } from './examplesNoCode';
 import { N8nServer, OWNER, PACKAGE_NAME, ROOT } from './n8nServer';
@@ -106,7 +108,9 @@ interface Problem {
 	async function labelsIn(scope: Locator): Promise<string[]> {
 		return scope.locator('label:visible').evaluateAll((els: El[]) => els.map((e) => (e.innerText || '').split('\n')[0].replace(/\s*\*$/, '').trim()).filter(Boolean));
 	}
-	const ndvLabels = (): Promise<string[]> => labelsIn(ndv().locator('[data-test-id=node-parameters]'));
+	/** The panel's field labels, the same on 2.41 and 2.8 (2.8 labels the Fixed/Expression switch and words Credential longer). */
+	const ndvLabels = async (): Promise<string[]> =>
+		(await labelsIn(ndv().locator('[data-test-id=node-parameters]'))).filter((l) => l !== 'Fixed' && l !== 'Expression').map((l) => (l.startsWith('Credential') ? 'Credential' : l));
 
 	/** The visible options of the open dropdown: their headline (options with a description have one). */
 	async function openOptions(): Promise<string[]> {
@@ -287,9 +291,13 @@ interface Problem {
 		await page.goto(`${server.base}/workflow/new`);
 		await page.locator('[data-test-id=canvas-add-button]').waitFor({ timeout: 60_000 });
 		await openNodeCreatorAndSearch(page.locator('[data-test-id=canvas-add-button]'));
-		const item = creator().locator('[data-test-id=node-creator-action-item]').filter({ has: page.locator('[data-test-id=node-creator-item-name]', { hasText: exact('Lofty') }) });
+		// 2.41 lists the package as an action item, 2.8 as a node item.
+		const item = creator().locator('[data-test-id=node-creator-action-item], [data-test-id=node-creator-node-item]').filter({ has: page.locator('[data-test-id=node-creator-item-name]', { hasText: exact('Lofty') }) });
 		await expectOurIcon(item.first(), 'light');
-		await expect(item.first().locator('[data-test-id=node-creator-item-description]').innerText()).resolves.toMatch(/Lofty/);
+		// 2.41 shows the node's description under its name in the search results; 2.8 shows the name only.
+		const description = item.first().locator('[data-test-id=node-creator-item-description]');
+		if (await description.count()) await expect(description.innerText()).resolves.toMatch(/Lofty/);
+		else log(`node search: n8n ${VERSION} shows no description in the search results`);
 		await shot('light', 'node-search');
 
 		await item.first().click();
@@ -331,8 +339,18 @@ interface Problem {
 		log(`Lofty Trigger: ${labels.join(' | ')}; ${events.length} events`);
 	});
 
+	/** Opens the new-credential dialog of the open panel: 2.41's "Set up credential" button, 2.8's select > Create new. */
+	async function openNewCredentialDialog(): Promise<void> {
+		const empty = ndv().locator('[data-test-id=node-credentials-empty-state]');
+		const select = ndv().locator('[data-test-id=node-credentials-select]');
+		await empty.or(select).first().waitFor();
+		if (await empty.count()) return void (await empty.click());
+		await select.click();
+		await page.locator('[data-test-id=node-credentials-select-item-new]:visible').first().click();
+	}
+
 	test('credential dialogs: Lofty API (API Key, Base URL) and Lofty OAuth2 API (Grant Type, Client ID, Client Secret and Client Authentication hidden for PKCE)', async () => {
-		await ndv().locator('[data-test-id=node-credentials-empty-state]').click();
+		await openNewCredentialDialog();
 		const modal = credentialModal();
 		await modal.waitFor();
 		await expect(modal.innerText()).resolves.toMatch(/Lofty API/);
@@ -347,8 +365,14 @@ interface Problem {
 		await shot('light', 'credential-api-key');
 
 		// The mode switch in the dialog: the node's Authentication options.
-		await modal.locator('[data-test-id=credential-mode-dropdown-trigger]').click();
-		await page.locator('[role=menuitem]:visible', { hasText: exact('OAuth2') }).first().click();
+		// 2.41: a menu; 2.8: radio buttons.
+		const modeMenu = modal.locator('[data-test-id=credential-mode-dropdown-trigger]');
+		const modeRadios = modal.locator('[data-test-id=node-auth-type-selector]');
+		await modeMenu.or(modeRadios).first().waitFor();
+		if (await modeMenu.count()) {
+			await modeMenu.click();
+			await page.locator('[role=menuitem]:visible', { hasText: exact('OAuth2') }).first().click();
+		} else await modeRadios.getByText('OAuth2', { exact: true }).first().click();
 		await expect(modal.innerText()).resolves.toMatch(/Lofty OAuth2 API/);
 		await modal.locator('[data-test-id=parameter-input-grantType]').waitFor();
 		labels = await labelsIn(modal);
@@ -391,7 +415,9 @@ interface Problem {
 		expect(labels).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Additional Fields', 'Request Options']);
 		await expectOurIcon(ndv(), 'light');
 		const fields = await collectionOptions('Additional Fields');
-		expect(fields).toEqual(expect.arrayContaining(['Last Name', 'Emails', 'Phones', 'Source', 'Stage', 'Tags to Add', 'Assigned Agent Name or ID']));
+		expect(fields).toEqual(expect.arrayContaining(['Last Name', 'Emails', 'Phones', 'Source', 'Stage', 'Tags', 'Assigned Agent Name or ID']));
+		// One tag field on Create (node version 1.2; older versions keep Tags to Add for their saved workflows).
+		expect(fields.filter((f) => /\bTags?\b/.test(f))).toEqual(['Tags']);
 		await shot('light', 'lead-create');
 		await expectNoErrorOnScreen('Lead > Create');
 		log(`Lead > Create: ${labels.join(' | ')}; Additional Fields: ${fields.length} options`);
@@ -470,7 +496,7 @@ interface Problem {
 		await pick(ndv(), 'operation', 'Create');
 		await expectOurIcon(ndv(), 'dark');
 		await shot('dark', 'lead-create');
-		await ndv().locator('[data-test-id=node-credentials-empty-state]').click();
+		await openNewCredentialDialog();
 		await credentialModal().waitFor();
 		await expectOurIcon(credentialModal(), 'dark');
 		await shot('dark', 'credential-api-key');
@@ -490,6 +516,9 @@ interface Problem {
 
 	// Flows built by hand: search, add, credential picked automatically, fields, run (editorByHand.ts).
 	byHandEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
+
+	// What the README says the editor shows: dropdowns from Lofty, From List pickers, Fetch Test Event (editorClaims.ts).
+	claimEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
 
 	// The follow-up-tasks example run twice (examplesNoCode.ts): Lofty as after one run, due times in the team's zone.
 	exampleRunChecks({ server, log });

@@ -2,7 +2,8 @@
  * Flows built by hand, as a person who does not write code builds them (registered by editor.e2e.ts, in its browser
  * and n8n), against a sandbox of their own:
  *   - the Custom Fields list loads the first time the node is opened, also when the credential was created after the
- *     editor was loaded (another tab, the Credentials page) and the editor picks it automatically;
+ *     editor was loaded (another tab, the Credentials page) and the editor picks it automatically, late (no closing
+ *     and opening the node);
  *   - a lead: the node found by searching "lead" (what the person wants, not the product's name), First Name typed, a
  *     tag picked from the dropdown of Lofty's tags, a custom field added and set, the step run: the output shows the
  *     lead and the sandbox has it with that tag and value;
@@ -82,23 +83,23 @@ export function byHandEditorChecks(t: EditorTools): void {
 		const add = t.ndv().locator('button', { hasText: /Add custom field/ });
 		const notice = t.ndv().locator('[data-test-id=empty-fields-notice]');
 		await add.or(notice).first().waitFor({ timeout: 20_000 });
+		// With a credential picked after the panel opened, the list may come a moment after the notice: no closing and
+		// opening the node, the person only waits.
+		if (picked) await add.waitFor({ timeout: 15_000 }).catch(() => undefined);
 		const firstOpen = (await add.isVisible()) ? 'fields' : `notice: ${(await notice.innerText()).trim()}`;
 		t.log(`by hand: credential ${picked ? `picked by the editor (${picked})` : 'not picked'}; mapper answered ${mapperAnswers.join(', ')}; first open shows ${firstOpen}`);
 		expect(mapperAnswers.filter((s) => s !== '200')).toEqual([]);
-		if (firstOpen !== 'fields') {
+		if (!picked) {
+			// n8n 2.8 offers a credential made elsewhere only after the editor is loaded again (the next test does):
+			// the notice says what to do.
 			expect(firstOpen).toMatch(/listed from Lofty once a credential is chosen above.*Close this node and open it again/);
-			if (!picked) {
-				// n8n 2.8 offers a credential made elsewhere only after the editor is loaded again (the next test does).
-				t.log('by hand: n8n 2.8 does not offer the new credential until the editor reloads; the notice is what the person sees');
-				return;
-			}
-			// What the notice says: close the node and open it again.
-			await page().locator('[data-test-id=ndv-close-button]').click();
-			await t.ndv().waitFor({ state: 'hidden' });
-			await page().locator('[data-test-id=canvas-node]', { hasText: 'Create a lead' }).first().dblclick();
-			await t.ndv().waitFor();
-			await add.waitFor({ timeout: 20_000 });
+			t.log('by hand: this n8n does not offer the new credential until the editor reloads; the notice is what the person sees');
+			return;
 		}
+		// Picked by the editor after the panel opened: the list loads by itself (the Authentication value changes when
+		// a credential is chosen, and the mapper asks again), without closing and opening the node.
+		expect(firstOpen).toBe('fields');
+		expect(mapperAnswers.length).toBeGreaterThanOrEqual(1);
 		expect(picked).toBe(name);
 		expect(mapperAnswers.filter((s) => s !== '200')).toEqual([]);
 		await t.shot('light', 'by-hand-mapper-loaded');
@@ -124,7 +125,8 @@ export function byHandEditorChecks(t: EditorTools): void {
 			// The section header toggles; its state is not in the DOM in a stable way, so click until the action shows.
 			for (let i = 0; i < 3 && !(await wanted.isVisible()); i++) {
 				await actions.click();
-				await wanted.waitFor({ timeout: 1500 }).catch(() => undefined);
+				// Long enough on a busy machine: a second click too early folds the section again.
+				await wanted.waitFor({ timeout: 5000 }).catch(() => undefined);
 			}
 			await wanted.click({ timeout: 10_000 }).catch(async (e: Error) => {
 				await t.shot('light', `by-hand-search-${words.replace(/\W+/g, '-')}`);

@@ -68,23 +68,27 @@ describe('Tag fields: names as a person means them', () => {
 		expect(sandbox().count('GET', LIST_TAG)).toBe(1);
 	});
 
-	it('a workflow saved by version 1 (Tags (Replace All) and Tags to Add as lists of text) still runs, with the team\'s spellings', async () => {
-		// Version 1 and 1.1 stored both fields under Create's Additional Fields.
+	it.each([1, 1.1])('a workflow saved by version %s (Tags and Tags to Add on Create, lists of text) still runs, with the team\'s spellings', async (typeVersion) => {
+		// Versions 1 and 1.1 showed both fields under Create's Additional Fields (1.2 shows Tags only).
 		const [item] = await run(
 			sandbox(),
 			{ resource: 'lead', operation: 'create', firstName: 'Old', additionalFields: { tags: ['investor ', 'Web Form'], tagsAdd: ['vip'] } },
-			{ typeVersion: 1 },
+			{ typeVersion },
 		);
 		expect(await tagsOf(item.json.leadId as string)).toEqual(['Investor', 'VIP', 'Web Form']);
+		// Tags to Add is sent as such (with the team's spelling), as before.
+		const post = sandbox().requests.find((r) => r.method === 'POST' && r.path === '/v1.0/leads');
+		expect(JSON.parse(String(post?.body))).toMatchObject({ tagsAdd: ['VIP'] });
 	});
 
 	it('n8n keeps a version 1 workflow\'s tag values when it loads the workflow (no field the node dropped)', () => {
 		// n8n runs every saved node's parameters through getNodeParameters; a value without a field is dropped there.
 		const saved: INodeParameters = { resource: 'lead', operation: 'create', firstName: 'Old', additionalFields: { tags: ['Web Form'], tagsAdd: ['vip'] } };
-		for (const typeVersion of [1, 1.1]) {
-			const loaded = NodeHelpers.getNodeParameters(node.description.properties, saved, false, false, { typeVersion }, node.description);
-			expect(loaded?.additionalFields).toEqual({ tags: ['Web Form'], tagsAdd: ['vip'] });
-		}
+		const loaded = (typeVersion: number) =>
+			NodeHelpers.getNodeParameters(node.description.properties, saved, false, false, { typeVersion }, node.description)?.additionalFields;
+		for (const typeVersion of [1, 1.1]) expect(loaded(typeVersion)).toEqual({ tags: ['Web Form'], tagsAdd: ['vip'] });
+		// Version 1.2 has no Tags to Add on Create: the same values in a 1.2 node keep Tags only.
+		expect(loaded(1.2)).toEqual({ tags: ['Web Form'] });
 	});
 
 	it('when the tag list cannot be read (an OAuth2 app without its scope) the item fails saying so, and nothing is written', async () => {
@@ -143,8 +147,11 @@ describe('Tag fields in the editor', () => {
 	const props = node.description.properties;
 	const inCollections = (list: INodeProperties[]): INodeProperties[] => list.flatMap((p) => [p, ...inCollections((p.options ?? []).filter((o): o is INodeProperties => 'displayName' in o))]);
 	const all = inCollections(props);
-	const shown = (operation: string, collection: string) =>
-		(props.find((p) => p.name === collection && p.displayOptions?.show?.operation?.includes(operation) && p.displayOptions?.show?.resource?.includes('lead'))?.options ?? []) as INodeProperties[];
+	/** The fields a collection of a lead operation offers in a node of `typeVersion` (the editor's own check). */
+	const shown = (operation: string, collection: string, typeVersion = node.description.defaultVersion as number) =>
+		((props.find((p) => p.name === collection && p.displayOptions?.show?.operation?.includes(operation) && p.displayOptions?.show?.resource?.includes('lead'))?.options ?? []) as INodeProperties[]).filter((p) =>
+			NodeHelpers.displayParameter({}, p, { typeVersion }, node.description),
+		);
 
 	it('every lead tag field is a dropdown of the team\'s tags (multi-select, no per-entry Add button)', () => {
 		const tagFields = all.filter((p) => /\btags?\b/i.test(p.displayName) && p.type !== 'boolean' && !/ID/.test(p.displayName) && p.name !== 'tagNames');
@@ -156,12 +163,19 @@ describe('Tag fields in the editor', () => {
 	});
 
 	it('one clear set of tag fields per operation: Create "Tags"; Update "Tags to Add", "Replace All Tags With", "Tags to Remove"', () => {
-		const labels = (operation: string, collection: string) => shown(operation, collection).filter((p) => /\btags?\b/i.test(p.displayName)).map((p) => p.displayName).sort();
-		// Create keeps Tags to Add for saved workflows (n8n drops a saved value its field list lacks), saying to use Tags.
-		expect(labels('create', 'additionalFields')).toEqual(['Tags', 'Tags to Add']);
-		expect(shown('create', 'additionalFields').find((p) => p.name === 'tagsAdd')?.description).toMatch(/same as Tags .*; use Tags$/);
-		expect(labels('update', 'updateFields')).toEqual(['Clear All Tags', 'Replace All Tags With', 'Tags to Add', 'Tags to Remove']);
-		expect(labels('upsert', 'additionalFields')).toEqual(['Tags']);
+		const labels = (operation: string, collection: string, typeVersion?: number) =>
+			shown(operation, collection, typeVersion).filter((p) => /\btags?\b/i.test(p.displayName)).map((p) => p.displayName).sort();
+		// A node added today (1.2): Create has Tags only.
+		expect(node.description.defaultVersion).toBe(1.2);
+		expect(labels('create', 'additionalFields')).toEqual(['Tags']);
+		// Versions 1 and 1.1 keep Tags to Add for their saved workflows (n8n drops a saved value its field list lacks).
+		for (const typeVersion of [1, 1.1]) expect(labels('create', 'additionalFields', typeVersion)).toEqual(['Tags', 'Tags to Add']);
+		expect(shown('create', 'additionalFields', 1.1).find((p) => p.name === 'tagsAdd')?.description).toMatch(/same as Tags .*; use Tags$/);
+		// Every other operation: the same fields in every version.
+		for (const typeVersion of [1, 1.1, 1.2]) {
+			expect(labels('update', 'updateFields', typeVersion)).toEqual(['Clear All Tags', 'Replace All Tags With', 'Tags to Add', 'Tags to Remove']);
+			expect(labels('upsert', 'additionalFields', typeVersion)).toEqual(['Tags']);
+		}
 		expect(all.map((p) => p.displayName)).not.toContain('Tags (Replace All)');
 	});
 

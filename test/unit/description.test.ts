@@ -20,6 +20,24 @@ describe('node description derived from the resource tables', () => {
 		expect(description.credentials?.map((c) => c.name)).toEqual(['loftyApi', 'loftyOAuth2Api']);
 	});
 
+	it('choosing a credential always changes Authentication, which the Custom Fields mappers depend on (they list again)', () => {
+		// As n8n's editor does when a credential is chosen or picked by itself: Authentication becomes the first option
+		// the chosen credential type is shown for (getAuthTypeForNodeCredential).
+		const auth = properties.find((p) => p.name === 'authentication') as INodeProperties;
+		const options = (auth.options ?? []).map((o) => (o as { value: string }).value);
+		const chosenFor = (type: string) => {
+			const shownFor = description.credentials?.find((c) => c.name === type)?.displayOptions?.show?.authentication ?? [];
+			return options.find((value) => shownFor.includes(value));
+		};
+		expect([chosenFor('loftyApi'), chosenFor('loftyOAuth2Api')]).toEqual(['apiKey', 'oAuth2']);
+		// A new node's value is neither, and shows the API-key credential (read as the API key, see request.ts).
+		expect(options).not.toContain(auth.default);
+		expect(description.credentials?.find((c) => c.name === 'loftyApi')?.displayOptions?.show?.authentication).toContain(auth.default);
+		const mappers = properties.filter((p) => p.type === 'resourceMapper');
+		expect(mappers.length).toBeGreaterThan(0);
+		for (const p of mappers) expect(p.typeOptions?.loadOptionsDependsOn).toContain('authentication');
+	});
+
 	it('lists resources and operations alphabetically, with Title Case names and actions', () => {
 		const resources = properties.find((p) => p.name === 'resource')?.options?.map((o) => o.name) ?? [];
 		expect(resources).toEqual([...resources].sort((a, b) => a.localeCompare(b)));
@@ -56,8 +74,8 @@ describe('node description derived from the resource tables', () => {
 	});
 
 	it('shows Simplify to version 1 workflows and the Output choice from version 1.1', () => {
-		expect(description.version).toEqual([1, 1.1]);
-		expect(description.defaultVersion).toBe(1.1);
+		expect(description.version).toEqual([1, 1.1, 1.2]);
+		expect(description.defaultVersion).toBe(1.2);
 		const simplify = properties.filter((p) => p.name === 'simplify');
 		const output = properties.filter((p) => p.name === 'output');
 		expect(simplify.length).toBeGreaterThan(0);

@@ -7,9 +7,10 @@ import { credentialType } from '../transport/request';
 
 /**
  * The editor asks for the list as soon as the panel opens, with the credentials the node has at that moment. A
- * credential the editor picks by itself arrives a moment later (it first fetches the usable credentials), and n8n's
- * mapper does not ask again when the credential changes. Without a credential the list is empty with a notice,
- * not an error: n8n shows nothing at all for a failed list (no retry) and logs a 500.
+ * credential the editor picks by itself arrives a moment later (it first fetches the usable credentials); n8n's
+ * mapper asks again only when a parameter it depends on changes, so choosing a credential changes Authentication
+ * (see AUTHENTICATION_NOT_CHOSEN). Until then the list is empty with a notice, not an error: n8n shows nothing at
+ * all for a failed list (no retry) and logs a 500.
  */
 async function fieldsOrNotice(ctx: ILoadOptionsFunctions, source: CustomFieldSource): Promise<ResourceMapperFields> {
 	if (!ctx.getNode().credentials?.[credentialType(ctx)]) {

@@ -32,7 +32,8 @@ export function idModeError(p: ParamDef): string {
 }
 
 /** The editor field for one parameter; `show` is omitted for fields inside a collection. */
-export function toProperty(p: ParamDef, show?: INodeProperties['displayOptions']): INodeProperties {
+export function toProperty(p: ParamDef, shown?: INodeProperties['displayOptions']): INodeProperties {
+	const show = p.before === undefined ? shown : { ...shown, show: { ...shown?.show, '@version': [{ _cnd: { lt: p.before } }] } };
 	const base = {
 		displayName: p.label,
 		name: p.name,

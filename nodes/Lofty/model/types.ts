@@ -94,6 +94,11 @@ export interface ParamDef {
 	sendDefault?: boolean;
 	/** For lists in the query: comma-joined (`ids=1,2`, the default) or the key repeated (`ids=1&ids=2`, an OpenAPI array). */
 	queryArray?: 'comma' | 'repeat';
+	/**
+	 * Shown only on node versions below this one: a field a newer version replaced, kept so that workflows saved
+	 * with it open and run as before (n8n drops a saved value whose field the description no longer has).
+	 */
+	before?: number;
 }
 
 export interface BuiltRequest {

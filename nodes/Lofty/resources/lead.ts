@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { InvalidValue } from '../model/params';
 import type { LocatorDef, OperationContext, ParamDef, ResourceDef } from '../model/types';
 import { CUSTOM_FIELDS_BY_NAME } from '../model/customFields';
+import { ONE_TAG_SET_VERSION } from '../model/versions';
 import { LEAD_CUSTOM_FIELDS } from './customFieldSources';
 import { inquiryFields, leadWriteFields, propertyFields, tagField } from './leadFields';
 import { createOrUpdateOperation } from './leadUpsert';
@@ -89,9 +90,9 @@ export const lead: ResourceDef = {
 				{ name: 'firstName', label: 'First Name', type: 'string', in: 'body', required: true, maxLength: 30, placeholder: 'e.g. Jane', hint: 'Email, phone, tags and more are under Additional Fields' },
 				...leadWriteFields(),
 				tagField('tags', 'Tags', 'Tags the new lead gets'),
-				// Saved workflows may hold Tags to Add on Create (Lofty adds both on create). It stays an option: n8n drops a
-				// saved value that its field list no longer has when it loads the workflow. Removing it needs a node version.
-				tagField('tagsAdd', 'Tags to Add', 'On a new lead the same as Tags (kept so that earlier workflows run as before); use Tags'),
+				// Workflows of versions 1 and 1.1 may hold Tags to Add on Create (Lofty adds both on create): there it stays
+				// (n8n drops a saved value whose field is gone); from 1.2 Create has one tag field.
+				{ ...tagField('tagsAdd', 'Tags to Add', 'On a new lead the same as Tags (kept so that earlier workflows run as before); use Tags'), before: ONE_TAG_SET_VERSION },
 				assignedUser,
 				{
 					name: 'assignGroupId',

@@ -1,0 +1,12 @@
+import { OUTPUT_VERSION } from './output';
+
+/**
+ * The Lofty node's versions and what each brought (a workflow keeps the version it was saved with):
+ *   1.1: the Output choice (Simplified / Raw / Selected Fields) replaces the Simplify switch;
+ *   1.2: one set of tag fields per operation (Lead > Create shows Tags only, no more "Tags to Add").
+ */
+export const ONE_TAG_SET_VERSION = 1.2;
+
+export const NODE_VERSIONS = [1, OUTPUT_VERSION, ONE_TAG_SET_VERSION];
+
+export const NEWEST_VERSION = NODE_VERSIONS[NODE_VERSIONS.length - 1];
