@@ -3,7 +3,7 @@
  * against a sandbox of its own. One workflow holds a node per claim (imported: the claims are about the panels, the
  * by-hand checks in editorByHand.ts build nodes from the search); each panel is opened as a person opens it and
  * the list clicked open:
- *   - dropdowns loaded from Lofty: agents (Lead > Create, Assigned Agent), ponds, transaction types and statuses,
+ *   - dropdowns loaded from Lofty: agents and stages (Lead > Create), ponds, transaction types and statuses,
  *     routing roles, webhook subscriptions (tags and custom fields: editorByHand.ts, editorNoCode.ts);
  *   - searchable lists (From List) of transactions, tasks, appointments, agents and team members (leads:
  *     editorByHand.ts);
@@ -26,7 +26,7 @@ interface ClaimNode {
 
 /** One node per claim; `name` is what the canvas shows. */
 const NODES: ClaimNode[] = [
-	{ name: 'Agent dropdown', parameters: { resource: 'lead', operation: 'create', firstName: 'x', additionalFields: { assignedUserId: '' } } },
+	{ name: 'Agent dropdown', parameters: { resource: 'lead', operation: 'create', firstName: 'x', additionalFields: { assignedUserId: '', stage: '' } } },
 	{ name: 'Pond dropdown', parameters: { resource: 'leadPond', operation: 'get' } },
 	{ name: 'Deal dropdowns', parameters: { resource: 'transaction', operation: 'create', additionalFields: { transactionType: '', transactionStatus: '' } } },
 	{ name: 'Role dropdown', parameters: { resource: 'routing', operation: 'getRules', options: { roleId: '' } } },
@@ -87,7 +87,7 @@ export function claimEditorChecks(t: EditorTools): void {
 		return names;
 	}
 
-	test('the README\'s dropdowns come from Lofty: agents, ponds, transaction types and statuses, routing roles, webhook subscriptions', async () => {
+	test('the README\'s dropdowns come from Lofty: agents, stages, ponds, transaction types and statuses, routing roles, webhook subscriptions', async () => {
 		const credential = await t.server.createCredential('Lofty API (claims)', 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url });
 		const credentials = { loftyApi: { id: credential, name: 'Lofty API (claims)' } };
 		workflowId = await t.server.createWorkflow({
@@ -109,6 +109,8 @@ export function claimEditorChecks(t: EditorTools): void {
 		await open('Agent dropdown');
 		const agents = await dropdown('assignedUserId');
 		expect(agents).toEqual(expect.arrayContaining([expect.stringMatching(/^Dana Demo\b/)]));
+		// The lead pipeline's stages, in Lofty's order (the sandbox adds two beyond the usual ones).
+		expect(await dropdown('stage')).toEqual(expect.arrayContaining(['Past Client', 'Sphere of Influence']));
 
 		await open('Pond dropdown');
 		expect(await dropdown('id')).toEqual(expect.arrayContaining(['Company Pond', 'North Austin Pond']));

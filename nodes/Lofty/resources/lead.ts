@@ -5,7 +5,7 @@ import type { LocatorDef, OperationContext, ParamDef, ResourceDef } from '../mod
 import { CUSTOM_FIELDS_BY_NAME } from '../model/customFields';
 import { ONE_TAG_SET_VERSION } from '../model/versions';
 import { LEAD_CUSTOM_FIELDS } from './customFieldSources';
-import { inquiryFields, leadWriteFields, propertyFields, tagField } from './leadFields';
+import { inquiryFields, leadWriteFields, propertyFields, stageParam, tagField } from './leadFields';
 import { createOrUpdateOperation } from './leadUpsert';
 
 export const LEAD_LOCATOR: LocatorDef = {
@@ -140,7 +140,7 @@ export const lead: ResourceDef = {
 			pagination: { style: 'offset', itemsKey: 'leads', idField: 'leadId', maxPageSize: 100, totalKey: '_metadata.total', scrollId: true },
 			params: [
 				{ name: 'key', label: 'Search Text', type: 'string', in: 'query', description: 'Fuzzy match on name, phone or email' },
-				{ name: 'stage', label: 'Stage', type: 'string', in: 'query', description: 'Pipeline stage names' },
+				stageParam(true),
 				{ name: 'source', label: 'Source', type: 'string', in: 'query' },
 				{ name: 'phone', label: 'Phone', type: 'string', in: 'query', description: 'Exact phone number, e.g. 3479033333' },
 				{ name: 'email', label: 'Email', type: 'string', in: 'query', placeholder: 'name@email.com', description: 'Exact email address' },

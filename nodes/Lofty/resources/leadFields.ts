@@ -129,6 +129,19 @@ export function tagField(name: string, label: string, description: string, filte
 	return { name, label, type: 'tagList', in: filter ? 'query' : 'body', loadOptions: 'getTags', maxLength: filter ? undefined : 64, description, hint };
 }
 
+/** A lead's pipeline stage, picked from the team's stages (Lofty takes the stage's name in writes and in the filter). */
+export function stageParam(filter: boolean): ParamDef {
+	return {
+		name: 'stage',
+		label: 'Stage Name or ID',
+		type: 'string',
+		in: filter ? 'query' : 'body',
+		maxLength: filter ? undefined : 20,
+		loadOptions: 'getLeadStages',
+		description: `${filter ? 'Only leads in this stage of' : 'A stage of'} the team's lead pipeline, e.g. New or Hot. Choose from the list, or specify a stage name using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+}
+
 /** Fields that LeadRequest (create) and EditLeadRequest (update) share; tags differ (see lead.ts). */
 export function leadWriteFields(): ParamDef[] {
 	return [
@@ -136,7 +149,7 @@ export function leadWriteFields(): ParamDef[] {
 		{ name: 'emails', label: 'Emails', type: 'stringList', in: 'body', placeholder: 'e.g. jane@example.com' },
 		{ name: 'phones', label: 'Phones', type: 'stringList', in: 'body', maxLength: 20, placeholder: 'e.g. 4155551234' },
 		{ name: 'leadTypes', label: 'Lead Types', type: 'multiOptions', in: 'body', options: LEAD_TYPES },
-		{ name: 'stage', label: 'Stage', type: 'string', in: 'body', maxLength: 20, description: 'Pipeline stage name, e.g. New or Hot' },
+		stageParam(false),
 		{ name: 'source', label: 'Source', type: 'string', in: 'body', description: 'Where the lead came from, e.g. Zillow' },
 		{ name: 'referredBy', label: 'Referred By', type: 'string', in: 'body' },
 		{ name: 'segments', label: 'Segments', type: 'stringList', in: 'body', maxLength: 30 },
