@@ -384,7 +384,7 @@ interface Problem {
 		await page.keyboard.press('Escape');
 		await dropdownClosed();
 		await modal.locator('[data-test-id=parameter-input-grantType]').click();
-		expect(await openOptions()).toEqual(['Authorization Code', 'Authorization Code with PKCE']);
+		expect(await openOptions()).toEqual(['Authorization Code', 'Authorization Code with PKCE', 'Client Credentials']);
 		await page.keyboard.press('Escape');
 		await modal.locator('[data-test-id=parameter-input-clientSecret]').scrollIntoViewIfNeeded();
 		await shot('light', 'credential-oauth2');
@@ -399,6 +399,15 @@ interface Problem {
 		await shot('light', 'credential-oauth2-pkce');
 		await expectNoErrorOnScreen('credential dialog');
 		log(`OAuth2 with PKCE: ${labels.join(' | ')}`);
+
+		// Client Credentials: no browser step (no Authorization URL), the acting user's key instead.
+		await pick(modal, 'grantType', 'Client Credentials');
+		await modal.locator('[data-test-id=parameter-input-customerApiKey]').waitFor();
+		labels = await labelsIn(modal);
+		expect(labels).toEqual(expect.arrayContaining(['Customer Key', 'Client ID', 'Client Secret', 'Access Token URL']));
+		expect(labels).not.toContain('Authorization URL');
+		await expectNoErrorOnScreen('credential dialog, Client Credentials');
+		log(`OAuth2 Client Credentials: ${labels.join(' | ')}`);
 		await closeCredentialModalWithoutSaving();
 		await closeNdv();
 	});
@@ -415,7 +424,7 @@ interface Problem {
 		expect(labels).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Additional Fields', 'Request Options']);
 		await expectOurIcon(ndv(), 'light');
 		const fields = await collectionOptions('Additional Fields');
-		expect(fields).toEqual(expect.arrayContaining(['Last Name', 'Emails', 'Phones', 'Source', 'Stage', 'Tags', 'Assigned Agent Name or ID']));
+		expect(fields).toEqual(expect.arrayContaining(['Last Name', 'Emails', 'Phones', 'Source', 'Stage Name or ID', 'Tags', 'Assigned Agent Name or ID']));
 		// One tag field on Create (node version 1.2; older versions keep Tags to Add for their saved workflows).
 		expect(fields.filter((f) => /\bTags?\b/.test(f))).toEqual(['Tags']);
 		await shot('light', 'lead-create');
@@ -432,7 +441,7 @@ interface Problem {
 		expect(labels).toEqual(['Credential', 'Resource', 'Operation', 'Return All', 'Limit', 'Output', 'Filters', 'Options', 'Request Options']);
 		await expectValue(ndv(), 'limit', '50');
 		const filters = await collectionOptions('Filters');
-		expect(filters).toEqual(expect.arrayContaining(['Search Text', 'Email', 'Phone', 'Stage', 'Source']));
+		expect(filters).toEqual(expect.arrayContaining(['Search Text', 'Email', 'Phone', 'Stage Name or ID', 'Source']));
 		await shot('light', 'lead-get-many');
 
 		await ndv().locator('[data-test-id=parameter-input-returnAll] .el-switch, [data-test-id=parameter-input-returnAll] [role=switch]').first().click();
