@@ -25,3 +25,8 @@ export function collectionsOf(op: OperationDef): Array<{ name: string; title: st
 	const rank = (c: { name: string }) => (c.name === own ? 0 : 1);
 	return collections.sort((a, b) => rank(a) - rank(b));
 }
+
+/** "Other Fields (JSON)": a JSON object merged into the body, for fields Lofty accepts beyond those listed. */
+export function mergedBodyJson(name: string, description: string): ParamDef {
+	return { name, label: 'Other Fields (JSON)', type: 'json', in: 'body', key: '$merge', jsonShape: 'object', description };
+}

@@ -6,7 +6,7 @@ import { InvalidValue } from '../model/params';
 import type { OperationContext, OperationDef, ParamDef, ResourceDef } from '../model/types';
 import { CALENDAR_TIME_READING, windowOnWire } from './calendarTime';
 import { leadInPath } from './lead';
-import { TASK_WAYS } from './taskShared';
+import { TASK_WAYS, assignedRole } from './taskShared';
 
 /**
  * Calendar V2: tasks and appointments together. Entries are addressed by composite IDs such as
@@ -229,19 +229,7 @@ export const calendar: ResourceDef = {
 					default: 'Call',
 					description: 'How the task is to be done. Used for tasks only; not sent for appointments.',
 				},
-				{
-					name: 'assignedRole',
-					label: 'Assigned Role',
-					type: 'options',
-					in: 'body',
-					required: true,
-					options: [
-						{ name: 'Agent', value: 'Agent' },
-						{ name: 'Assistant', value: 'Assistant' },
-					],
-					default: 'Agent',
-					description: "Whether the task goes to the lead's agent or to the assistant",
-				},
+				{ ...assignedRole, description: "Whether the task goes to the lead's agent or to the assistant" },
 				{ name: 'address', label: 'Address', type: 'string', in: 'body', description: 'Where the appointment takes place (appointments only)' },
 			],
 			validate(op) {

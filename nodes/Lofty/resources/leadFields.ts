@@ -1,6 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import type { ParamDef } from '../model/types';
+import { mergedBodyJson } from '../model/collections';
 
 /** Field sets shared by the lead write operations (LeadRequest and EditLeadRequest of the OpenAPI). */
 
@@ -200,14 +201,6 @@ export function leadWriteFields(): ParamDef[] {
 			jsonShape: 'array',
 			description: 'Up to 4, e.g. [{"firstName": "Sam", "relationship": "Husband", "emails": ["sam@example.com"]}]',
 		},
-		{
-			name: 'extraBody',
-			key: '$merge',
-			label: 'Other Fields (JSON)',
-			type: 'json',
-			in: 'body',
-			jsonShape: 'object',
-			description: 'Any further LeadRequest fields as a JSON object, merged into the request body',
-		},
+		mergedBodyJson('extraBody', 'Any further LeadRequest fields as a JSON object, merged into the request body'),
 	];
 }

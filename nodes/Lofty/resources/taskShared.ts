@@ -5,6 +5,7 @@ import { workflowZone } from '../model/dates';
 import { InvalidValue, show } from '../model/params';
 import type { LocatorDef, OperationContext, ParamDef } from '../model/types';
 import { valueAt } from '../transport/pagination';
+import { mergedBodyJson } from '../model/collections';
 
 /*
  * Tasks and appointments share one ID namespace in Lofty, and the V2 endpoints (/v2.0/tasks/...) find an entry by
@@ -69,15 +70,10 @@ export function v2Time(name: 'startAt' | 'endAt', label: string, required = fals
 }
 
 /** Raw JSON merged into the body, for fields Lofty accepts beyond those listed. */
-export const extraFields: ParamDef = {
-	name: 'extraFields',
-	label: 'Other Fields (JSON)',
-	type: 'json',
-	in: 'body',
-	key: '$merge',
-	jsonShape: 'object',
-	description: 'Further body fields sent as they are, for fields Lofty accepts that are not listed here',
-};
+export const extraFields: ParamDef = mergedBodyJson(
+	'extraFields',
+	'Further body fields sent as they are, for fields Lofty accepts that are not listed here',
+);
 
 // ---- checks before sending ----
 

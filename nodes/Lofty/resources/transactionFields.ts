@@ -1,6 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import type { LocatorDef, ParamDef } from '../model/types';
+import { mergedBodyJson } from '../model/collections';
 
 /** The fields of a transaction as create and update take them, and the address fields (resources/transaction.ts). */
 
@@ -116,15 +117,7 @@ export function transactionFields(onUpdate: boolean): ParamDef[] {
 			description:
 				'Commission structure with preSplit, split and postSplit lists, e.g. {"split": [{"payType": "AGENT", "payTo": 9007199254741001, "calculateType": "PERCENT", "value": 70}]}',
 		},
-		{
-			name: 'extraBody',
-			key: '$merge',
-			label: 'Other Fields (JSON)',
-			type: 'json',
-			in: 'body',
-			jsonShape: 'object',
-			description: 'Any further LeadTransaction fields as a JSON object, merged into the request body',
-		},
+		mergedBodyJson('extraBody', 'Any further LeadTransaction fields as a JSON object, merged into the request body'),
 	];
 }
 
