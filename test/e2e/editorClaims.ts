@@ -4,7 +4,7 @@
  * by-hand checks in editorByHand.ts build nodes from the search); each panel is opened as a person opens it and
  * the list clicked open:
  *   - dropdowns loaded from Lofty: agents and stages (Lead > Create), ponds, transaction types and statuses,
- *     routing roles, webhook subscriptions (tags and custom fields: editorByHand.ts, editorNoCode.ts);
+ *     routing roles, webhook subscriptions, the Lofty Trigger's stage and transaction-field filters (tags and custom fields: editorByHand.ts, editorNoCode.ts);
  *   - searchable lists (From List) of transactions, tasks, appointments, agents and team members (leads:
  *     editorByHand.ts);
  *   - the Lofty Polling Trigger's Fetch Test Event: the newest records, nothing changed in Lofty.
@@ -37,6 +37,7 @@ const NODES: ClaimNode[] = [
 	{ name: 'Agent list', parameters: { resource: 'agent', operation: 'addTags' } },
 	{ name: 'Member list', parameters: { resource: 'member', operation: 'get' } },
 	{ name: 'Polling', type: 'loftyPollingTrigger', parameters: { events: ['lead'] } },
+	{ name: 'Trigger filters', type: 'loftyTrigger', parameters: { events: [12, 5], options: { stageTo: [], changedFields: [] } } },
 ];
 
 export function claimEditorChecks(t: EditorTools): void {
@@ -87,7 +88,7 @@ export function claimEditorChecks(t: EditorTools): void {
 		return names;
 	}
 
-	test('the README\'s dropdowns come from Lofty: agents, stages, ponds, transaction types and statuses, routing roles, webhook subscriptions', async () => {
+	test('the README\'s dropdowns come from Lofty: agents, stages, ponds, transaction types and statuses, routing roles, trigger filters, webhook subscriptions', async () => {
 		const credential = await t.server.createCredential('Lofty API (claims)', 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url });
 		const credentials = { loftyApi: { id: credential, name: 'Lofty API (claims)' } };
 		workflowId = await t.server.createWorkflow({
@@ -124,6 +125,11 @@ export function claimEditorChecks(t: EditorTools): void {
 
 		await open('Role dropdown');
 		expect(await dropdown('roleId')).toEqual(expect.arrayContaining(['Assistant', 'Showing Assistant']));
+
+		// The Lofty Trigger's filters: the lead pipeline's stages; the transaction fields, the team's custom fields last.
+		await open('Trigger filters');
+		expect(await dropdown('stageTo')).toEqual(expect.arrayContaining(['Past Client', 'Sphere of Influence']));
+		expect(await dropdown('changedFields')).toEqual(expect.arrayContaining(['Transaction Name', 'Lender Name (Custom Field)']));
 
 		await open('Webhook dropdown');
 		expect(await dropdown('subscribeId')).toEqual(expect.arrayContaining([expect.stringMatching(/hooks\.example\.com\/lofty\/leads/)]));
