@@ -1,5 +1,6 @@
 import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
+import { parseJson, startSandbox } from '../../sandbox';
+import type { IDataObject } from 'n8n-workflow';
 import { Lofty } from '../../nodes/Lofty/Lofty.node';
 import { forgetRecentLeads } from '../../nodes/Lofty/resources/leadKeys';
 import type { Credential, HarnessOptions, Params } from './context';
@@ -52,3 +53,19 @@ export async function runError(...args: Parameters<typeof run>): Promise<Error &
 }
 
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** Creates a lead over HTTP with the sandbox's clock at `at` (Lofty's create time); its ID as Lofty answers it. */
+export async function createLeadAt(sandbox: Sandbox, firstName: string, at: number): Promise<string> {
+	const clock = sandbox.store.now;
+	sandbox.store.now = () => at;
+	try {
+		const r = await fetch(`${sandbox.url}/v1.0/leads`, {
+			method: 'POST',
+			headers: { authorization: `token ${sandbox.apiKey}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ firstName }),
+		});
+		return String((parseJson(await r.text()) as IDataObject).leadId);
+	} finally {
+		sandbox.store.now = clock;
+	}
+}

@@ -5,10 +5,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { SEED_IDS, parseJson } from '../../sandbox';
+import { SEED_IDS } from '../../sandbox';
 import { commState } from '../../sandbox/resources/communication/state';
 import { poll } from '../harness/poll';
-import { useSandbox } from '../harness/sandbox';
+import { createLeadAt, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();
 const MIN = 60_000;
@@ -44,18 +44,7 @@ async function record(source: Source, at: number): Promise<string> {
 		});
 		return entry.id.toString();
 	}
-	const clock = sandbox().store.now;
-	sandbox().store.now = () => at;
-	try {
-		const r = await fetch(`${sandbox().url}/v1.0/leads`, {
-			method: 'POST',
-			headers: { authorization: `token ${sandbox().apiKey}`, 'content-type': 'application/json' },
-			body: JSON.stringify({ firstName: 'Clock' }),
-		});
-		return String((parseJson(await r.text()) as IDataObject).leadId);
-	} finally {
-		sandbox().store.now = clock;
-	}
+	return await createLeadAt(sandbox(), 'Clock', at);
 }
 
 const idOf = (item: IDataObject) => String(item.event === 'lead.created' ? item.leadId : item.timelineId);

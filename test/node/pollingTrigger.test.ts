@@ -3,31 +3,19 @@
  * exactly once (also across restarts, for records Lofty shows late or that share a timestamp, and over several
  * pages), a failed poll leaves the state as it was, and items have the webhook events' shape.
  */
-import type { IDataObject } from 'n8n-workflow';
 
-import { READING_VALUES, SEED_IDS, parseJson } from '../../sandbox';
+import { READING_VALUES, SEED_IDS } from '../../sandbox';
 import { commState } from '../../sandbox/resources/communication/state';
 import { leadPersistence } from '../../sandbox/resources/lead';
 import { poll } from '../harness/poll';
-import { useSandbox } from '../harness/sandbox';
+import { createLeadAt, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();
 const MIN = 60_000;
 
 /** Creates a lead over HTTP with the sandbox clock at `at` (Lofty's create time). */
 async function newLead(firstName: string, at = Date.now()): Promise<string> {
-	const clock = sandbox().store.now;
-	sandbox().store.now = () => at;
-	try {
-		const r = await fetch(`${sandbox().url}/v1.0/leads`, {
-			method: 'POST',
-			headers: { authorization: `token ${sandbox().apiKey}`, 'content-type': 'application/json' },
-			body: JSON.stringify({ firstName }),
-		});
-		return String((parseJson(await r.text()) as IDataObject).leadId);
-	} finally {
-		sandbox().store.now = clock;
-	}
+	return await createLeadAt(sandbox(), firstName, at);
 }
 
 /** A communication as Lofty records it (a call made, a text or email sent), on the demo lead, by the demo user. */
