@@ -2,9 +2,10 @@ import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, 
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from '../Lofty/transport/authentication';
-import { loftyRequest } from '../Lofty/transport/request';
+import { isDeadlineReached, loftyRequest } from '../Lofty/transport/request';
 import { LoftyClock } from './clock';
 import { type SourceState, advance, windowOf } from './cursor';
+import { newestLead, readLeads } from './leads';
 import { type PollSettings, type SourceName, readSource, timeOf, toItem } from './sources';
 
 const MINUTE = 60_000;
@@ -124,8 +125,8 @@ export class LoftyPollingTrigger implements INodeType {
 			const items: IDataObject[] = [];
 			for (const source of sources) {
 				const now = clock.now();
-				const read = await readSource(this, source, () => now - 7 * 24 * 60 * MINUTE, now, { settings, clock, newestOnly: true });
-				for (const found of read.found) items.push(toItem(source, found, undefined));
+				const found = source === 'lead' ? await newestLead(this, clock) : (await readSource(this, source, () => now - 7 * 24 * 60 * MINUTE, now, { settings, clock, newestOnly: true })).found;
+				for (const one of found) items.push(toItem(source, one, undefined));
 			}
 			return items.length ? [this.helpers.returnJsonArray(items)] : null;
 		}
@@ -136,19 +137,30 @@ export class LoftyPollingTrigger implements INodeType {
 		const clock = new LoftyClock(state.skewMs);
 		// The first answer tells Lofty's clock: /v1.0/me (asked once for the team) before calls, texts and emails, whose
 		// window end is sent; leads are read from the newest, so their first page tells it before anything is decided.
-		if (state.teamId === undefined && sources.some((s) => s !== 'lead')) state.teamId = await teamIdOf(this, clock);
+		if (state.teamId === undefined && sources.some((s) => s !== 'lead')) {
+			const teamId = await teamIdOf(this, clock, deadline);
+			// The budget ended before Lofty answered: nothing read, nothing changed.
+			if (teamId === OUT_OF_TIME) return null;
+			state.teamId = teamId;
+		}
 		const next: PollState = { sources: { ...state.sources }, teamId: state.teamId };
 		const fresh: Array<{ source: SourceName; item: IDataObject; time: number; id: string }> = [];
 		// Everything is read before anything is remembered: a failed request leaves the state as it was. The budget
 		// ending a read is no failure: what was read is emitted and the next poll goes on from there.
 		for (const source of sources) {
+			if (source === 'lead') {
+				const read = await readLeads(this, state.sources.lead, { clock, deadline, lookBackMs, startFrom, warn: (m) => this.logger.warn(m) });
+				if (read.next) next.sources.lead = read.next as unknown as SourceState;
+				for (const f of read.fresh) fresh.push({ source, item: toItem(source, f, state.teamId), time: f.time, id: f.id });
+				continue;
+			}
 			const current = state.sources[source];
 			const { baseline } = windowOf(current, clock.now(), lookBackMs, startFrom);
 			const from = () => windowOf(current, clock.now(), lookBackMs, startFrom).from;
-			const read = await readSource(this, source, from, clock.now(), { settings, clock, deadline, baseline, backlog: current?.backlog });
+			const read = await readSource(this, source, from, clock.now(), { settings, clock, deadline });
 			// Nothing read on a first poll: it is a first poll again next time.
 			if (!current && !read.complete && read.found.length === 0) continue;
-			const result = advance(current, read.found, { baseline, now: clock.now(), lookBackMs, startFrom, readUpTo: read.readUpTo, backlog: read.backlog });
+			const result = advance(current, read.found, { baseline, now: clock.now(), lookBackMs, startFrom, readUpTo: read.readUpTo });
 			next.sources[source] = result.next;
 			for (const f of result.fresh) fresh.push({ source, item: toItem(source, f, state.teamId), time: f.time, id: f.id });
 		}
@@ -183,9 +195,14 @@ function chosenSources(ctx: IPollFunctions): SourceName[] {
 	return chosen;
 }
 
+const OUT_OF_TIME = Symbol('out of time');
+
 /** The team of the credential's user, for the communication items (their listing does not name it). */
-async function teamIdOf(ctx: IPollFunctions, clock: LoftyClock): Promise<string | undefined> {
-	const me = (await loftyRequest(ctx, { method: 'GET', path: '/v1.0/me', onAnswer: clock.observe })) as IDataObject | undefined;
+async function teamIdOf(ctx: IPollFunctions, clock: LoftyClock, deadline: number): Promise<string | undefined | typeof OUT_OF_TIME> {
+	const me = (await loftyRequest(ctx, { method: 'GET', path: '/v1.0/me', onAnswer: clock.observe, deadline }).catch(async (error: unknown) =>
+		isDeadlineReached(error) ? OUT_OF_TIME : await Promise.reject(error),
+	)) as IDataObject | undefined | typeof OUT_OF_TIME;
+	if (me === OUT_OF_TIME) return OUT_OF_TIME;
 	const teamId = me?.teamId;
 	return teamId === undefined || teamId === null ? undefined : String(teamId);
 }

@@ -8,15 +8,15 @@
  *   record that Lofty shows only a while after its time, or that was written while the previous poll ran, is read.
  * - `seen`: the IDs read in that overlap, with their times: a record is emitted once, also when several share one
  *   time, or when a restart repeats a poll. Entries older than the overlap are dropped (bounded by MAX_SEEN).
- * - `backlog` (leads): a read the poll's time budget cut short. Leads are listed newest first, so what was read is
- *   everything newer than `to`; the leads in [from, to] are read by the next polls, going on at `offset` / `scrollId`.
- *   Calls, texts and emails are listed oldest first: a cut read simply leaves the cursor at the last one read.
+ * - Calls, texts and emails are listed oldest first: a read the poll's budget cut short simply leaves the cursor at
+ *   the last one read. (Leads are listed newest first: their place is a LeadPlace, below.)
  *
  * The first poll of an activation with no state is a baseline: it reads the last `lookBack` and only remembers, so
  * the trigger starts from "now". With a start date, the first poll emits everything since that date instead.
  */
 
-export interface Backlog {
+/** What an earlier version saved of a lead read the budget cut: leads in [from, to] still to read. */
+interface Backlog {
 	from: number;
 	to: number;
 	offset: number;
@@ -26,7 +26,6 @@ export interface Backlog {
 export interface SourceState {
 	cursor: number;
 	seen: Record<string, number>;
-	backlog?: Backlog;
 }
 
 export interface Found<T> {
@@ -53,8 +52,6 @@ export interface AdvanceOptions {
 	startFrom?: number;
 	/** A read cut short in time order: the cursor stays at or before this time (the last record read). */
 	readUpTo?: number;
-	/** The leads still to read after this poll (their overlap with `seen` is kept). */
-	backlog?: Backlog;
 }
 
 /** The records not emitted before (oldest first), and the state after this poll. */
@@ -71,16 +68,66 @@ export function advance<T>(state: SourceState | undefined, found: Array<Found<T>
 	const upTo = options.baseline ? Infinity : (options.readUpTo ?? Infinity);
 	const newest = Math.max(start, ...sorted.filter((f) => f.time <= upTo).map((f) => f.time));
 	const cursor = Math.min(newest, options.now);
-	const { lookBackMs, backlog } = options;
-	// Only the overlaps of the next reads need remembering: the next window's, and while a backlog is read, the
-	// leads at its boundary and those seen before it began. Beyond MAX_SEEN the oldest go first.
-	const needed = (time: number) =>
-		time >= cursor - lookBackMs || (backlog !== undefined && (time === backlog.to || (time >= backlog.from && time <= backlog.from + lookBackMs)));
+	// Only the next window's overlap needs remembering; beyond MAX_SEEN the oldest go first.
+	const needed = (time: number) => time >= cursor - options.lookBackMs;
 	const keep = Object.entries(seen)
 		.filter(([, time]) => needed(time))
 		.sort((a, b) => b[1] - a[1])
 		.slice(0, MAX_SEEN);
-	const next: SourceState = { cursor, seen: Object.fromEntries(keep) };
-	if (backlog) next.backlog = backlog;
-	return { fresh, next };
+	return { fresh, next: { cursor, seen: Object.fromEntries(keep) } };
+}
+
+/**
+ * New Lead's place (leads.ts reads it): leads are listed newest first and read in passes from the top down.
+ *
+ * - `cursor`: the newest create time the last finished pass read (never past Lofty's clock then): the next pass
+ *   reads every lead newer than it, then re-checks a few below it within Look Back.
+ * - `seen`: the newest IDs read, with their times (at most MAX_LEAD_SEEN, plus those at the pass's place): a lead is
+ *   emitted once, also when several share a time or a pass re-checks it.
+ * - `pass`: a pass the poll's budget cut, to go on with first.
+ * - `served`: the most leads Lofty serves in a page (25 where it serves no more than that).
+ */
+export interface Pass {
+	/** The newest time of this pass: the cursor once it is done (set by its first page). */
+	top?: number;
+	/** The cursor when it began: below it, only a re-check. */
+	floor?: number;
+	/** The re-check goes no lower than this. */
+	recheckFrom?: number;
+	/** Leads re-checked so far (at most RECHECK_LEADS). */
+	rechecked?: number;
+	/** The time of the last lead read: everything above it is read. */
+	at?: number;
+	/** Leads of the list above the next page when it was cut, and Lofty's scroll to go on. */
+	offset: number;
+	scrollId?: string;
+}
+
+export interface LeadPlace {
+	cursor: number;
+	seen: Record<string, number>;
+	pass?: Pass;
+	served?: number;
+}
+
+export const MAX_LEAD_SEEN = 1000;
+
+/** The stored lead state, also as an earlier version left it (`backlog` [from, to]: read on from `to` down to `from`). */
+export function placeOf(stored: unknown): LeadPlace | undefined {
+	const s = stored as (LeadPlace & { backlog?: Backlog }) | undefined;
+	if (!s || typeof s.cursor !== 'number') return undefined;
+	const place: LeadPlace = { cursor: s.cursor, seen: s.seen ?? {}, pass: s.pass, served: s.served };
+	if (s.backlog && !s.pass) {
+		const b = s.backlog;
+		place.pass = { top: s.cursor, floor: b.from, recheckFrom: b.from, at: b.to, offset: b.offset, scrollId: b.scrollId };
+	}
+	return place;
+}
+
+/** The newest MAX_LEAD_SEEN IDs, and every ID at the pass's place (`at`). */
+export function keepSeen(seen: Map<string, number>, at: number | undefined): Record<string, number> {
+	const sorted = [...seen].sort((a, b) => b[1] - a[1]);
+	const kept = sorted.slice(0, MAX_LEAD_SEEN);
+	if (at !== undefined) for (const entry of sorted.slice(MAX_LEAD_SEEN)) if (entry[1] === at) kept.push(entry);
+	return Object.fromEntries(kept);
 }

@@ -1,18 +1,18 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { findOperation } from '../Lofty/resources';
-import { type FetchPage, type Pagination, pageItems, paginate, valueAt } from '../Lofty/transport/pagination';
+import { type FetchPage, type Pagination, pageItems, paginate } from '../Lofty/transport/pagination';
 import { isDeadlineReached, loftyRequest } from '../Lofty/transport/request';
 import { toEpochMs } from '../LoftyTrigger/parse';
 import type { LoftyClock } from './clock';
-import type { Backlog, Found } from './cursor';
+import type { Found } from './cursor';
 
 /**
  * What the polling trigger can read by time, and how each becomes an item shaped like the webhook events of the
  * Lofty Trigger (same `event`, `listId`, `action`, IDs, `updateTime`, `eventKey`; `deliveryId` null; `raw` is the
  * record as Lofty listed it):
  *
- * - New Lead: GET /v1.0/leads sorted by CreateTime, newest first, paged as Lead > Get Many down to the window's start.
+ * - New Lead: GET /v1.0/leads sorted by CreateTime, newest first, read in passes (leads.ts).
  * - New Call, Text, Email: GET /v2.0/communication/agent in windows of at most 90 days, paged as Search Agent
  *   Communications, oldest first. Automatic (AUTO) ones are left out unless asked, as the webhooks leave them out.
  *
@@ -36,20 +36,14 @@ export interface ReadOptions {
 	deadline?: number;
 	/** The editor's test fetch: just the newest record. */
 	newestOnly?: boolean;
-	/** The first poll's baseline: only remembered, so a cut read leaves no backlog. */
-	baseline?: boolean;
-	/** Leads still to read from an earlier poll. */
-	backlog?: Backlog;
 }
 
 export interface Read {
 	found: Array<Found<IDataObject>>;
 	/** Whether the whole window was read (false: the budget ended it). */
 	complete: boolean;
-	/** Calls, texts, emails cut short: the time of the last one read (all before it were read). */
+	/** Cut short: the time of the last one read (all before it were read). */
 	readUpTo?: number;
-	/** Leads still to read after this poll. */
-	backlog?: Backlog;
 }
 
 const DAY = 86_400_000;
@@ -80,9 +74,6 @@ interface Pages {
 	/** every record of every page answered, in the order read */
 	records: IDataObject[];
 	complete: boolean;
-	/** offset style: where the next page starts */
-	offset: number;
-	scrollId?: string;
 }
 
 /**
@@ -95,71 +86,22 @@ async function readPages(
 	pagination: Pagination,
 	qs: IDataObject,
 	options: ReadOptions,
-	enough?: (page: IDataObject[]) => boolean,
-	start?: { offset: number; scrollId?: string },
 ): Promise<Pages> {
-	const pages: Pages = { records: [], complete: true, offset: start?.offset ?? 0, scrollId: start?.scrollId };
+	const pages: Pages = { records: [], complete: true };
 	const { deadline, clock } = options;
 	const fetchPage: FetchPage = async (paging) => {
 		if (deadline !== undefined && Date.now() >= deadline) throw new OutOfBudget();
 		const response = await loftyRequest(ctx, { method: 'GET', path, qs: { ...qs, ...paging } as never, deadline, onAnswer: clock.observe });
 		const items = pageItems(pagination, response);
 		pages.records.push(...items);
-		const offsetParam = (pagination as { offsetParam?: string }).offsetParam ?? 'offset';
-		pages.offset = Number(paging[offsetParam] ?? 0) + items.length;
-		const scrollId = valueAt(response, '_metadata.scrollId');
-		if (typeof scrollId === 'string' && scrollId) pages.scrollId = scrollId;
 		return response;
 	};
 	// Running out of time ends the read with what it has; any other failure fails the poll as it was raised.
-	pages.complete = await paginate(pagination, fetchPage, options.newestOnly ? 1 : Infinity, enough, start).then(
+	pages.complete = await paginate(pagination, fetchPage, options.newestOnly ? 1 : Infinity).then(
 		() => true,
 		async (error: unknown) => (outOfTime(error) && !options.newestOnly ? false : await Promise.reject(error)),
 	);
 	return pages;
-}
-
-/**
- * Leads newest first down to `from`, paged as Lead > Get Many pages them (offset and scrollId from page 2, read
- * either way: docs/api-readings.md, 2); the reading stops after the first page reaching past `from`. A backlog is
- * read first, from where the last poll stopped; leads newer than its `to` were read then and are skipped.
- */
-async function leadsSince(ctx: IPollFunctions, window: () => number, options: ReadOptions): Promise<Read> {
-	const { path, pagination } = listOf('lead', 'getAll');
-	// The window's start on Lofty's clock, taken once the first page told it (nothing is sent that depends on it).
-	let start: number | undefined;
-	const from = () => (start ??= window());
-	// A lead without a readable time is treated as new now (it is emitted once, then remembered).
-	const timeOfLead = (lead: IDataObject) => timeOf(lead.createTime) ?? options.clock.now();
-	const qs = { sort: 'CreateTime', desc: true };
-	const down = async (to: () => number, upTo: number, resume?: Backlog): Promise<{ found: Array<Found<IDataObject>>; pages: Pages }> => {
-		const pages = await readPages(ctx, path, pagination, qs, options, (page) => page.some((lead) => timeOfLead(lead) < to()), resume);
-		const found: Array<Found<IDataObject>> = [];
-		for (const lead of pages.records) {
-			const id = idText(lead.leadId);
-			const time = timeOfLead(lead);
-			if (id !== undefined && time >= to() && time <= upTo) found.push({ id, time, record: lead });
-		}
-		return { found, pages };
-	};
-	const found: Array<Found<IDataObject>> = [];
-	const { backlog } = options;
-	if (backlog) {
-		const rest = await down(() => backlog.from, backlog.to, backlog);
-		found.push(...rest.found);
-		if (!rest.pages.complete) {
-			const last = rest.pages.records.at(-1);
-			const to = last ? Math.max(Math.min(backlog.to, timeOfLead(last)), backlog.from) : backlog.to;
-			return { found, complete: false, backlog: { from: backlog.from, to, offset: rest.pages.offset, scrollId: rest.pages.scrollId } };
-		}
-	}
-	const top = await down(from, Infinity);
-	found.push(...top.found);
-	const last = top.pages.records.at(-1);
-	if (top.pages.complete || !last || options.baseline) return { found, complete: top.pages.complete };
-	// Cut short: everything newer than the last lead read is read; [from, its time] goes on next poll.
-	const to = Math.max(timeOfLead(last), from());
-	return { found, complete: false, backlog: { from: from(), to, offset: top.pages.offset, scrollId: top.pages.scrollId } };
 }
 
 const COMM_TYPES: Record<Exclude<SourceName, 'lead'>, string> = { call: 'CALL', text: 'TEXT', email: 'EMAIL' };
@@ -189,8 +131,7 @@ async function communicationsSince(ctx: IPollFunctions, source: Exclude<SourceNa
 /**
  * The records of one source in [from, now] (Lofty's clock; `from` is asked when needed, after an answer told the
  * clock where possible); with `newestOnly` (the editor's test fetch) just the latest one. */
-export async function readSource(ctx: IPollFunctions, source: SourceName, from: () => number, now: number, options: ReadOptions): Promise<Read> {
-	if (source === 'lead') return await leadsSince(ctx, from, options);
+export async function readSource(ctx: IPollFunctions, source: Exclude<SourceName, 'lead'>, from: () => number, now: number, options: ReadOptions): Promise<Read> {
 	const read = await communicationsSince(ctx, source, from(), now, options);
 	return options.newestOnly ? { ...read, found: read.found.slice(-1) } : read;
 }

@@ -31,6 +31,14 @@ export interface PollHost {
 	budgetMs?: number;
 	/** Called after each answer from Lofty (a test moves its clock by a round trip's duration here). */
 	afterAnswer?: () => void;
+	/**
+	 * n8n 2.41.1 with the durable poll scheduler (measured, ../shared/reference/n8n-runtime-notes.md): a poll that
+	 * returns no items has its static-data changes thrown away. `stored` then stays what the poll was given (the
+	 * activation's poll, without `stored`, is kept: n8n saves the static data at activation).
+	 */
+	keepsOnlyEmitting?: boolean;
+	/** Sees every warning the poll logs. */
+	onWarn?: (message: string) => void;
 }
 
 /** One poll. `stored` is the static data a previous poll left (undefined on the first activation). */
@@ -64,12 +72,22 @@ export async function poll(sandbox: Sandbox, params: Record<string, unknown>, st
 			},
 			returnJsonArray: (items: IDataObject[]) => items.map((json) => ({ json })),
 		},
-		logger: { debug: () => undefined, info: () => undefined, warn: (...a: unknown[]) => observe('poll log', a), error: (...a: unknown[]) => observe('poll log', a) },
+		logger: {
+			debug: () => undefined,
+			info: () => undefined,
+			warn: (...a: unknown[]) => {
+				observe('poll log', a);
+				host.onWarn?.(String(a[0]));
+			},
+			error: (...a: unknown[]) => observe('poll log', a),
+		},
 	} as unknown as IPollFunctions;
 	try {
 		const result = (await pollingNode.poll.call(context)) as INodeExecutionData[][] | null;
 		observe('poll output', result);
-		return { items: result ? result[0].map((i) => i.json) : null, stored: JSON.stringify(staticData) };
+		// The first poll runs at activation, whose static data n8n saves.
+		const kept = result || !host.keepsOnlyEmitting || stored === undefined ? JSON.stringify(staticData) : stored;
+		return { items: result ? result[0].map((i) => i.json) : null, stored: kept };
 	} catch (error) {
 		observe('poll error', error);
 		throw error;

@@ -1,5 +1,5 @@
 /** Where the polling trigger stops: windows, dedupe and the bounded memory (nodes/LoftyPollingTrigger/cursor.ts). */
-import { MAX_SEEN, advance, windowOf } from '../../nodes/LoftyPollingTrigger/cursor';
+import { MAX_LEAD_SEEN, MAX_SEEN, advance, keepSeen, placeOf, windowOf } from '../../nodes/LoftyPollingTrigger/cursor';
 import { timeOf } from '../../nodes/LoftyPollingTrigger/sources';
 
 const LOOK = 15 * 60_000;
@@ -63,15 +63,27 @@ describe('polling cursor', () => {
 		expect(next.cursor).toBe(utc);
 	});
 
-	it('a read cut short in time order keeps the cursor at the last record read; a lead backlog keeps its overlaps', () => {
+	it('a read cut short in time order keeps the cursor at the last record read', () => {
 		const state = { cursor: NOW, seen: { old: NOW - 10 } };
 		const cut = advance(state, [f('a', NOW + 1000), f('b', NOW + 2000)], { baseline: false, now: NOW + 60_000, lookBackMs: LOOK, readUpTo: NOW + 1000 });
 		expect(cut.next.cursor).toBe(NOW + 1000);
 		expect(Object.keys(cut.next.seen).sort()).toEqual(['a', 'b', 'old']);
-		const backlog = { from: NOW - 5 * LOOK, to: NOW - 2 * LOOK, offset: 300 };
-		const seen = { edge: NOW - 2 * LOOK, start: NOW - 5 * LOOK + 10, middle: NOW - 3 * LOOK };
-		const kept = advance({ cursor: NOW, seen }, [], { baseline: false, now: NOW, lookBackMs: LOOK, backlog });
-		expect(Object.keys(kept.next.seen).sort()).toEqual(['edge', 'start']);
-		expect(kept.next.backlog).toEqual(backlog);
+	});
+
+	it('leads: a backlog an earlier version saved goes on as a pass from its place; the newest IDs and those at the place are kept', () => {
+		const backlog = { from: NOW - 5 * LOOK, to: NOW - 2 * LOOK, offset: 300, scrollId: 's' };
+		expect(placeOf({ cursor: NOW, seen: { a: NOW }, backlog })).toEqual({
+			cursor: NOW,
+			seen: { a: NOW },
+			pass: { top: NOW, floor: backlog.from, recheckFrom: backlog.from, at: backlog.to, offset: 300, scrollId: 's' },
+		});
+		expect(placeOf(undefined)).toBeUndefined();
+		const seen = new Map<string, number>();
+		for (let i = 0; i < MAX_LEAD_SEEN + 5; i++) seen.set(`n${i}`, NOW - i);
+		seen.set('edge', NOW - 10 * LOOK);
+		const kept = keepSeen(seen, NOW - 10 * LOOK);
+		expect(Object.keys(kept)).toHaveLength(MAX_LEAD_SEEN + 1);
+		expect(kept.edge).toBe(NOW - 10 * LOOK);
+		expect(kept[`n${MAX_LEAD_SEEN + 4}`]).toBeUndefined();
 	});
 });

@@ -8,6 +8,7 @@ import { leadReadRoutes } from './reads';
 import { leadRoutes } from './routes';
 
 export { leadPersistence } from './persistence';
+export { leadScrolls } from './scrolls';
 
 /** Lead endpoints. */
 export const leadModule: SandboxModule = { name: 'lead', routes: [...leadRoutes, ...leadPartRoutes, ...leadReadRoutes] };

@@ -21,6 +21,7 @@ import type { Route } from '../../core/router';
 import { LEAD_FIELDS, leadView } from './views';
 import { accessibleLead } from './access';
 import { persisting, readable, requireReadable } from './persistence';
+import { checkScroll } from './scrolls';
 
 export const leadRoutes: Route[] = [
 	{
@@ -35,6 +36,7 @@ export const leadRoutes: Route[] = [
 			if (scrollOnly) limit = Math.min(limit, 25);
 			const scrollRaw = has(query, 'scrollId') ? query.get('scrollId')!.trim() : undefined;
 			const cursor = scrollRaw !== undefined ? decodeCursor(scrollRaw) : undefined;
+			if (cursor) checkScroll(store, scrollRaw!, cursor.t, now);
 			const filterQuery = cursor ? new URLSearchParams(cursor.q) : query;
 			const { matches, keyOf, compareKeys } = compileLeadQuery(filterQuery, store, user);
 
@@ -48,8 +50,8 @@ export const leadRoutes: Route[] = [
 			const page = all.slice(start, start + limit);
 			const tail = page[page.length - 1];
 			const nextCursor = tail
-				? encodeCursor({ q: filterQueryString(filterQuery), k: [keyOf(tail)[0], tail.leadId.toString()], n: start + page.length })
-				: (scrollRaw ?? encodeCursor({ q: filterQueryString(filterQuery), k: [0, '0'], n: all.length }));
+				? encodeCursor({ q: filterQueryString(filterQuery), k: [keyOf(tail)[0], tail.leadId.toString()], n: start + page.length, t: now })
+				: encodeCursor({ ...(cursor ?? { q: filterQueryString(filterQuery), k: [0, '0'], n: all.length }), t: now });
 
 			const fields = has(query, 'returnFields')
 				? query.get('returnFields')!.split(',').map((s) => s.trim()).filter((f) => LEAD_FIELDS.includes(f))

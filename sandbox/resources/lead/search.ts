@@ -202,6 +202,8 @@ export interface ScrollCursor {
 	q: string;
 	k: [number, string];
 	n: number;
+	/** when it was handed out (store clock, epoch ms): ./scrolls.ts */
+	t?: number;
 }
 
 export function encodeCursor(c: ScrollCursor): string {

@@ -1,0 +1,93 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { findOperation } from '../Lofty/resources';
+import { type Pagination, pageItems, totalOf, valueAt } from '../Lofty/transport/pagination';
+import { isDeadlineReached, loftyRequest } from '../Lofty/transport/request';
+import type { LoftyClock } from './clock';
+
+/**
+ * GET /v1.0/leads newest first, one page at a time, as Lead > Get Many pages it: `offset` and the last `scrollId`
+ * together (right whichever of the two Lofty follows: docs/api-readings.md, 2). It knows where the next page starts
+ * (leads before it, and the scroll), stops at the poll's deadline, and tells a saved scroll Lofty refused.
+ */
+
+const { path, pagination } = ((): { path: string; pagination: Pagination } => {
+	const op = findOperation('lead', 'getAll')?.op;
+	if (!op?.pagination) throw new Error('the Lofty node has no list lead > getAll');
+	return { path: op.path, pagination: op.pagination };
+})();
+
+/** The largest page Lead > Get Many asks for. */
+export const LEAD_PAGE = pagination.maxPageSize;
+
+const CUT = Symbol('cut');
+/** Lofty refused a saved scroll ID (it expired, or the search behind it is gone). */
+const REFUSED = Symbol('refused');
+
+export interface PagePlace {
+	/** Leads of the list before the next page. */
+	offset: number;
+	scrollId?: string;
+	/** The most leads Lofty served in one page (25 where it serves no more), once known. */
+	served?: number;
+}
+
+export class LeadPages implements PagePlace {
+	offset: number;
+	scrollId?: string;
+	served?: number;
+	/** Pages answered in this poll. */
+	pages = 0;
+	/** The list has no more leads. */
+	ended = false;
+
+	constructor(
+		private readonly ctx: IPollFunctions,
+		private readonly clock: LoftyClock,
+		private readonly deadline: number | undefined,
+		start: PagePlace = { offset: 0 },
+	) {
+		this.offset = start.offset;
+		this.scrollId = start.scrollId;
+		this.served = start.served;
+	}
+
+	/** Goes back to `offset` without a scroll (the next page is found by offset alone). */
+	restart(offset: number): void {
+		this.offset = Math.max(0, offset);
+		this.scrollId = undefined;
+		this.ended = false;
+	}
+
+	/**
+	 * The next page; 'cut' once the poll's time is up (nothing after the deadline is started); 'refused' when Lofty
+	 * refused the scroll ID the page was asked with (a 4xx other than 401, 403 and 429, or a 5xx).
+	 */
+	async next(size = LEAD_PAGE): Promise<IDataObject[] | 'cut' | 'refused'> {
+		if (this.ended) return [];
+		if (this.deadline !== undefined && Date.now() >= this.deadline) return 'cut';
+		const qs: IDataObject = { sort: 'CreateTime', desc: true, limit: size, offset: this.offset };
+		const withScroll = Boolean(this.scrollId);
+		if (withScroll) qs.scrollId = this.scrollId;
+		const response = await loftyRequest(this.ctx, { method: 'GET', path, qs: qs as never, deadline: this.deadline, onAnswer: this.clock.observe }).catch(async (error: unknown) => {
+			if (isDeadlineReached(error)) return CUT;
+			const status = Number((error as { httpCode?: unknown }).httpCode);
+			const refusal = status >= 500 || (status >= 400 && ![401, 403, 429].includes(status));
+			return withScroll && refusal ? REFUSED : await Promise.reject(error);
+		});
+		if (response === CUT) return 'cut';
+		if (response === REFUSED) return 'refused';
+		this.pages++;
+		const leads = pageItems(pagination, response);
+		const total = totalOf(pagination, response);
+		const scrollId = valueAt(response, '_metadata.scrollId');
+		if (typeof scrollId === 'string' && scrollId) this.scrollId = scrollId;
+		// A page shorter than asked ends the list, unless Lofty serves fewer a page than asked: it is then shorter than
+		// the pages it served before (or, on the first, the total says more follow).
+		if (this.served === undefined && leads.length < size && total !== undefined && total > this.offset + leads.length) this.served = leads.length;
+		this.ended = leads.length === 0 || leads.length < Math.min(size, this.served ?? size);
+		if (!this.ended) this.served = Math.max(this.served ?? 0, leads.length);
+		this.offset += leads.length;
+		return leads;
+	}
+}
