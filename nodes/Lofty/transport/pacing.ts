@@ -304,6 +304,36 @@ class PacingDeadline extends Error {
 export const isPacingDeadline = (error: unknown): boolean => (error as { pacingDeadline?: unknown } | null)?.pacingDeadline === true;
 
 /**
+ * The soonest the next request of the credential can go, as far as is known without an answer: after a 429's hold,
+ * at the reset of a used-up window no answer can give room back in (nothing in flight), once the cap allows.
+ */
+function soonest(bucket: Bucket, cap: number | undefined, now: number): number {
+	let at = Math.max(now, bucket.blockedUntil ?? 0);
+	const w = bucket.window;
+	if (w && now < w.resetAt && w.base - bucket.sent <= 0 && w.reset !== bucket.overruled && bucket.inFlight.size === 0) at = Math.max(at, w.resetAt);
+	if (cap !== undefined && cap > 0 && bucket.starts.length >= cap) at = Math.max(at, bucket.starts[bucket.starts.length - cap] + MINUTE_MS);
+	return at;
+}
+
+/**
+ * Waits for the turn behind the requests queued before this one (another execution may be waiting for the next
+ * window), but not past the deadline: a turn that cannot come in time (the queue waits for a window that ends after
+ * it) is not waited for at all, and a turn that does not come in time is given up when the deadline comes.
+ */
+async function turnBefore(bucket: Bucket, previous: Promise<void>, cap: number | undefined, deadline: number): Promise<void> {
+	const now = Date.now();
+	if (bucket.waiting > 1 && soonest(bucket, cap, now) >= deadline) throw new PacingDeadline('the requests queued before this one wait past the deadline');
+	const timer = new AbortController();
+	const timedOut = sleep(Math.max(0, deadline - now), timer.signal).then(
+		() => true,
+		() => false,
+	);
+	const late = await Promise.race([previous.then(() => false), timedOut]);
+	timer.abort();
+	if (late) throw new PacingDeadline('the requests queued before this one did not go in time');
+}
+
+/**
  * Waits until one more request with this credential stays within the announced limit and the
  * optional cap (requests per minute), then counts it as sent. With a `deadline` (epoch ms), a wait
  * that would end past it is not started: it throws instead (isPacingDeadline).
@@ -315,8 +345,11 @@ export async function acquire(key: string, cap?: number, deadline?: number): Pro
 	bucket.queue = new Promise<void>((resolve) => (release = resolve));
 	bucket.waiting++;
 	let request: number;
+	let turn = false;
 	try {
-		await previous;
+		if (deadline === undefined) await previous;
+		else await turnBefore(bucket, previous, cap, deadline);
+		turn = true;
 		for (;;) {
 			const wait = waitFor(bucket, cap, Date.now());
 			if (wait.ms <= 0 && !wait.answer) break;
@@ -340,7 +373,9 @@ export async function acquire(key: string, cap?: number, deadline?: number): Pro
 		bucket.inFlight.add(request);
 	} finally {
 		bucket.waiting--;
-		release();
+		// Left the queue before its turn (out of time): the next in line still waits for the ones ahead of this one.
+		if (turn) release();
+		else void previous.then(release);
 	}
 	const done = () => {
 		if (!bucket.inFlight.delete(request)) return;
