@@ -21,7 +21,8 @@ import type { IDataObject } from 'n8n-workflow';
  * Where it lives:
  * - Confirmed entries sit in the node's static data (`seen`), which n8n loads for each request and saves
  *   after the node answered and, when an execution starts, after n8n has created it and before it
- *   answers Lofty. So a stored entry means its execution exists.
+ *   answers Lofty. They are written there only once the delivery is handled (`commit`: its filters and
+ *   lookups done, its answer a 2xx). So a stored entry means its execution exists.
  * - This process also keeps each webhook's entries confirmed in the last hour (n8n saves each request's own
  *   copy of the static data and the last save wins: merging them into every request's copy keeps concurrent
  *   deliveries from forgetting each other) and
@@ -122,12 +123,17 @@ function add(entries: Entries, key: string, now: number): void {
 export type Decision =
 	| { kind: 'seen' }
 	| { kind: 'busy' }
-	/** `fresh`: indexes of the events to start; `settle(ok)`: call once the request answered (ok: 2xx) */
-	| { kind: 'new'; fresh: number[]; settle: (ok: boolean) => void };
+	/**
+	 * `fresh`: indexes of the events to start; `commit()`: call once the delivery is handled and will be answered 2xx
+	 * (writes its keys into the request's static data); `settle(ok)`: call once the request answered (ok: 2xx).
+	 */
+	| { kind: 'new'; fresh: number[]; commit: () => void; settle: (ok: boolean) => void };
 
 /**
- * Decides what one delivery starts and claims it: its id and the keys of its timed events are written
- * into the request's static data (saved by n8n with the execution's creation) and held as pending here.
+ * Decides what one delivery starts and claims it in this process: its id and the keys of its timed events are
+ * held as pending here (a duplicate arriving meanwhile is answered "busy"). Nothing of it is written into the
+ * static data before `commit()`: work that fails after the claim (a filter's read, Fetch Full Record) leaves no
+ * trace that would make Lofty's retry a duplicate, even where n8n saves the static data of a failed request.
  */
 export function claim(scope: string, staticData: IDataObject, deliveryId: string | undefined, events: DedupeEvent[], now: number): Decision {
 	const mem = scopeMemory(scope);
@@ -169,17 +175,18 @@ export function claim(scope: string, staticData: IDataObject, deliveryId: string
 		fresh.push(index);
 	}
 	const claimed = dKey ? [dKey, ...keys] : [...keys];
-	for (const key of claimed) {
-		add(key.startsWith('d:') ? deliveries : seenEvents, key, now);
-		mem.pending.set(key, now);
-	}
-	prune(deliveries, MAX_DELIVERIES, now);
-	prune(seenEvents, MAX_EVENT_KEYS, now);
-	store();
+	for (const key of claimed) mem.pending.set(key, now);
 	let settled = false;
 	return {
 		kind: 'new',
 		fresh,
+		commit: () => {
+			// Written into the request's static data, which n8n saves with the execution's creation, before it answers.
+			for (const key of claimed) add(key.startsWith('d:') ? deliveries : seenEvents, key, now);
+			prune(deliveries, MAX_DELIVERIES, now);
+			prune(seenEvents, MAX_EVENT_KEYS, now);
+			store();
+		},
 		settle: (ok) => {
 			if (settled) return;
 			settled = true;

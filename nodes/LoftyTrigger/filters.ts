@@ -97,12 +97,12 @@ export function forgetStageNames(): void {
 	stageCache.clear();
 }
 
-async function stageNames(ctx: IWebhookFunctions, scope: string, ids: string[], now: number): Promise<Map<string, string>> {
+async function stageNames(ctx: IWebhookFunctions, scope: string, ids: string[], now: number, deadline?: number): Promise<Map<string, string>> {
 	const cached = stageCache.get(scope);
 	if (cached && now - cached.at < STAGE_CACHE_MS && ids.every((id) => cached.names.has(id))) return cached.names;
 	const stages = (await paginate(
 		{ style: 'page', pageParam: 'currPage', sizeParam: 'pageSize', firstPage: 0, maxPageSize: 100, itemsKey: 'pipelines', totalKey: '_metadata.total' },
-		async (qs) => await loftyRequest(ctx, { method: 'GET', path: '/v1.0/teamFeatures/lead-pipelines', qs }),
+		async (qs) => await loftyRequest(ctx, { method: 'GET', path: '/v1.0/teamFeatures/lead-pipelines', qs, deadline }),
 		Infinity,
 	)) as IDataObject[];
 	const names = new Map<string, string>();
@@ -119,10 +119,10 @@ const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' || 
 
 /**
  * The events that pass the filters, in their order. Reads Lofty's stage list only when a stage ID has to be
- * told by name; if that read fails the error reaches n8n (a 5xx: Lofty sends the delivery again), so a
- * matching event is never dropped for want of the list.
+ * told by name, within `deadline` (every wait included); if that read fails the error reaches n8n (a 5xx: Lofty
+ * sends the delivery again), so a matching event is never dropped for want of the list.
  */
-export async function applyFilters(ctx: IWebhookFunctions, scope: string, filters: EventFilters, events: ParsedEvent[], now: number): Promise<ParsedEvent[]> {
+export async function applyFilters(ctx: IWebhookFunctions, scope: string, filters: EventFilters, events: ParsedEvent[], now: number, deadline?: number): Promise<ParsedEvent[]> {
 	if (!hasFilters(filters)) return events;
 	const stageEvents = events.filter((e) => e.json.listId === 12 && (filters.toStages.length || filters.fromStages.length));
 	const literal = (chosen: string[], value: string) => chosen.some((c) => stageKey(c) === stageKey(value));
@@ -134,7 +134,7 @@ export async function applyFilters(ctx: IWebhookFunctions, scope: string, filter
 		}
 	}
 	if (stageEvents.length) for (const c of [...filters.toStages, ...filters.fromStages]) if (isId(c)) unresolved.add(c.trim());
-	const names = unresolved.size ? await stageNames(ctx, scope, [...unresolved], now) : new Map<string, string>();
+	const names = unresolved.size ? await stageNames(ctx, scope, [...unresolved], now, deadline) : new Map<string, string>();
 	const canonical = (v: string) => stageKey(isId(v) ? (names.get(v.trim()) ?? v) : v);
 	const stageMatch = (chosen: string[], value: string) =>
 		chosen.length === 0 || literal(chosen, value) || chosen.some((c) => canonical(c) === canonical(value));

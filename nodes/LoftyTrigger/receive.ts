@@ -24,8 +24,10 @@ import { acceptedSecrets, recordSign } from './subscriptionState';
  * - A delivery for a list this trigger did not choose starts nothing and gets 2xx (not ours to discard).
  * - A ping gets 2xx (otherwise Lofty never re-enables a disabled subscription) and starts nothing.
  * - Events the options filter out (Only Actions, stage and field filters: filters.ts) are answered 2xx with
- *   the rest; a delivery left with none starts nothing. The whole delivery is claimed first (dedupe.ts), so
- *   a retry or duplicate of it is never evaluated again: what matched ran once, what did not never runs.
+ *   the rest; a delivery left with none starts nothing. The whole delivery is claimed first in this process
+ *   (dedupe.ts: a duplicate arriving meanwhile gets 503) and remembered in the static data only once handled,
+ *   so a retry or duplicate of a handled one is never evaluated again (what matched ran once, what did not never
+ *   runs), and one whose filters or lookups failed (5xx) is evaluated again when Lofty retries it.
  */
 
 function tokenMatches(given: unknown, secret: string): boolean {
@@ -144,9 +146,12 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 		const byAction = decision.fresh
 			.map((index) => parsed.events[index])
 			.filter((event) => only.length === 0 || !(ACTIONS as readonly string[]).includes(event.action) || only.includes(event.action));
-		const items = (await applyFilters(ctx, `${webhookUrl}|${accepted[0]}`, filtersOf(options), byAction, now)).map((event) => event.json);
-		if (items.length === 0) return { webhookResponse: { received: parsed.events.length, started: 0 } };
+		const filtered = await applyFilters(ctx, `${webhookUrl}|${accepted[0]}`, filtersOf(options), byAction, now, Date.now() + timing.fetchBudgetMs);
+		const items = filtered.map((event) => event.json);
 		if (ctx.getNodeParameter('fetchFullRecord', false) as boolean) await fetchFullRecords(ctx, items, timing.fetchBudgetMs);
+		// Handled: remembered as seen only now, with the answer that tells Lofty so.
+		decision.commit();
+		if (items.length === 0) return { webhookResponse: { received: parsed.events.length, started: 0 } };
 		void markChangedUntilAnswered(staticData, res as unknown as Answerable);
 		return { workflowData: [items.map((json) => ({ json }))], webhookResponse: { received: parsed.events.length, started: items.length } };
 	} catch (error) {

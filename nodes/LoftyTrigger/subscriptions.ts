@@ -103,7 +103,9 @@ const isFailure = (value: Subscription[] | ListingFailed): value is ListingFaile
 export async function listSubscriptions(ctx: IHookFunctions, webhookUrl: string, timing: TriggerTiming = DEFAULT_TIMING): Promise<Subscription[] | ListingFailed> {
 	let response: unknown;
 	try {
-		response = await loftyRequest(ctx, { method: 'GET', path: '/v1.0/webhooks', hints: hints(webhookUrl), timeout: timing.listTimeoutMs, readRetries: timing.listRetries });
+		// Every wait (the pacer's queue included) ends within the time its tries may take.
+		const deadline = Date.now() + timing.listTimeoutMs * (timing.listRetries + 1);
+		response = await loftyRequest(ctx, { method: 'GET', path: '/v1.0/webhooks', hints: hints(webhookUrl), timeout: timing.listTimeoutMs, readRetries: timing.listRetries, deadline });
 	} catch (error) {
 		return { failed: (error as Error).message, description: (error as { description?: string }).description ?? undefined };
 	}

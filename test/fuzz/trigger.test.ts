@@ -89,7 +89,10 @@ describe('trigger: malformed deliveries', () => {
 		const events = ['', LONG, HTML, '__proto__'].map((key) => ({ key, timed: true }));
 		const first = claim('fuzz', staticData, '__proto__', events, now);
 		expect(first).toMatchObject({ kind: 'new', fresh: [0, 1, 2, 3] });
-		if (first.kind === 'new') first.settle(true);
+		if (first.kind === 'new') {
+			first.commit();
+			first.settle(true);
+		}
 		expect(claim('fuzz', staticData, LONG, [{ key: HTML, timed: true }, { key: 'fresh', timed: true }], now)).toMatchObject({ kind: 'new', fresh: [1] });
 		expect(claim('fuzz', staticData, '__proto__', [], now)).toEqual({ kind: 'seen' });
 	});

@@ -94,6 +94,8 @@ export class TriggerHarness {
 	crashNext: CrashPoint | undefined;
 	/** n8n fails to create the next execution (a database error): it answers 500 and saves nothing */
 	failExecutionNext = false;
+	/** Like older n8n: the static data of a request whose webhook() threw is saved too (when changed). */
+	savesAfterFailure = false;
 	private server: Server | undefined;
 	port = 0;
 	private pending = new Set<Promise<unknown>>();
@@ -335,6 +337,7 @@ export class TriggerHarness {
 			}
 		} catch (error) {
 			if (error instanceof Crash) return undefined;
+			if (this.savesAfterFailure) save();
 			observe('Lofty Trigger webhook error', error);
 			answer = { status: 500, body: { message: (error as Error).message } };
 			res.status(500).json(answer.body);

@@ -184,6 +184,7 @@ describe('bounded memory', () => {
 			const decision = claim('week', copy, id, parsed.events.map((e) => ({ key: e.dedupeKey, timed: e.timed })), now);
 			stored = copy;
 			if (decision.kind !== 'new') return 0;
+			decision.commit();
 			decision.settle(true);
 			return decision.fresh.length;
 		};
@@ -214,6 +215,7 @@ describe('bounded memory', () => {
 		};
 		const decision = claim('caps', staticData, 'one-more', [{ key: 'new event', timed: true }], at(MAX_DELIVERIES));
 		expect(decision).toMatchObject({ kind: 'new', fresh: [0] });
+		if (decision.kind === 'new') decision.commit();
 		const seen = staticData.seen as { deliveries: object; events: object };
 		expect(Object.keys(seen.deliveries)).toHaveLength(MAX_DELIVERIES);
 		expect(Object.keys(seen.events)).toHaveLength(MAX_EVENT_KEYS);
