@@ -7,6 +7,7 @@
  *   sandbox.faults.inject({ kind: 'slow', delayMs: 2000 });              // applied, answered late
  *   sandbox.faults.inject({ kind: 'drop' });                             // applied, connection cut
  *   sandbox.faults.inject({ kind: 'drop', when: 'before' });             // cut before the handler runs
+ *   sandbox.faults.inject({ kind: 'drop', when: 'body' });               // headers and half the body, then cut
  *   sandbox.faults.writes('PUT', '/v1.0/leads/{leadId}');                // applied writes
  *   sandbox.faults.inject({ kind: 'expiredLink' });                      // next recording URL handed out has expired
  *   sandbox.faults.inject({ kind: '500', status: 200, page: '<html>..' }); // an HTML page instead of the answer
@@ -55,8 +56,8 @@ export interface FaultSpec {
 	page?: string;
 	/** 'slow': how long the answer is held back (default 2000 ms); the request is applied first */
 	delayMs?: number;
-	/** 'drop': cut the connection before the handler runs, or after it applied the request (default) */
-	when?: 'before' | 'after';
+	/** 'drop': cut the connection before the handler runs, after it applied the request (default), or halfway through the answer's body */
+	when?: 'before' | 'after' | 'body';
 	/** 'staleCursor', 'pageCap': the query parameter (the cursor sent, the page size asked) */
 	param?: string;
 	/** 'staleCursor', 'overstateTotal': the answer's field (dot path: `_metadata.scrollId`, `data.total`) */

@@ -167,6 +167,13 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 	// Remaining taken again as the answer leaves (remainingAt 'answer'), unless the reply set its own limit's headers (AI).
 	const atAnswer = reply.headers?.['X-RateLimit-Remaining'] === undefined ? rateAtAnswer?.() : undefined;
 	if (atAnswer) Object.assign(headers, atAnswer);
+	if (dropped && fault?.when === 'body') {
+		// The head and half the body go out, then the connection is cut (a host that fails mid-download).
+		res.writeHead(status, headers);
+		const body = Buffer.from(payload);
+		res.write(body.subarray(0, Math.floor(body.length / 2)), () => setTimeout(() => req.socket.destroy(), 20));
+		return;
+	}
 	if (dropped) {
 		req.socket.destroy();
 		return;

@@ -107,6 +107,24 @@ describe('Call: Download Recording', () => {
 		expect(fileRequests().slice(1).map((r) => r.status)).toEqual([503, 503, 0, 200]);
 		expect(linkRequests()).toHaveLength(2);
 	});
+
+	it('a connection cut halfway through the file, before n8n stored anything, is downloaded again like a 5xx: the whole file, once', async () => {
+		sandbox().faults.inject({ kind: 'drop', when: 'body', times: 2, match: { path: '/recordings/*' } });
+		const [item] = await run(sandbox(), download(RECORDED));
+		expect(Buffer.from(item.binary!.data.data, 'base64').equals(recordingAudio(RECORDED_DIALER))).toBe(true);
+		expect(item.json.fileSize).toBe(recordingAudio(RECORDED_DIALER).length);
+		// Two answers cut mid-body (logged as status 0), then the file, on the one link Lofty gave.
+		expect(fileRequests().map((r) => r.status)).toEqual([0, 0, 200]);
+		expect(linkRequests()).toHaveLength(1);
+	});
+
+	it('cut every time: the item fails after Read Retries, saying nothing was stored', async () => {
+		sandbox().faults.inject({ kind: 'drop', when: 'body', times: 10, match: { path: '/recordings/*' } });
+		const error = await runError(sandbox(), download(RECORDED, { requestOptions: { readRetries: 1 } }));
+		expect(error.message).toBe(`The download of the recording of call ${RECORDED} was cut off`);
+		expect(error.description).toMatch(/\(tried 2 times\)\. Nothing was stored/);
+		expect(fileRequests().map((r) => r.status)).toEqual([0, 0]);
+	});
 });
 
 describe('Download Recording: names, types and expiry read from the answer and the link', () => {

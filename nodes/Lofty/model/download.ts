@@ -8,9 +8,10 @@
  * once more and the download tried with the fresh one; only a second refusal fails the item.
  */
 import type { IBinaryData, IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { type LinkAnswer, fetchLink, readSome, withoutQuery } from '../transport/download';
+import { DEFAULT_READ_RETRIES, backoffMs, transportFault } from '../transport/request';
 import type { FileDef, OperationContext } from './types';
 
 /** The binary data of a record, kept beside it so that every caller of executeOperation keeps json-only records. */
@@ -140,6 +141,60 @@ async function refusal(ctx: IExecuteFunctions, itemIndex: number, answer: LinkAn
 	return new NodeOperationError(ctx.getNode(), `The file host answered ${status} for ${subject}`, { itemIndex, description: `Link: ${withoutQuery(url)} (its signature not shown).` });
 }
 
+/**
+ * Downloads the file at `url` and stores it as binary data. The body is handed to n8n as it arrives; a connection cut
+ * (or stalled) mid-body makes n8n's store fail before it returns anything, so nothing is kept of it: the download is
+ * then made again from the start, like a read that got a 5xx (Request Options > Read Retries, growing pauses).
+ * 'refused': the host refused the link (403/410) and `mayRefresh` allows one fresh link.
+ */
+async function fetchAndStore(
+	op: OperationContext,
+	file: FileDef,
+	url: string,
+	subject: string,
+	settings: { timeout?: number; readRetries?: number },
+	mayRefresh: boolean,
+): Promise<'refused' | { answer: LinkAnswer; facts: ReturnType<typeof fileFacts>; binary: IBinaryData }> {
+	const { ctx, itemIndex, values } = op;
+	const retries = Math.max(0, settings.readRetries ?? DEFAULT_READ_RETRIES);
+	for (let cut = 0; ; cut++) {
+		// fetchLink has its own retries for answers that do not come or are 5xx; a cut body starts it over.
+		const answer = await fetchLink(ctx, url, settings, itemIndex);
+		if ((answer.status === 403 || answer.status === 410) && mayRefresh) {
+			answer.body.destroy();
+			ctx.logger?.debug(`Lofty: the link to ${subject} was refused (HTTP ${answer.status}); asking Lofty for a fresh one`);
+			return 'refused';
+		}
+		if (answer.status < 200 || answer.status >= 300) throw await refusal(ctx, itemIndex, answer, url, subject);
+		const facts = fileFacts(file, answer.headers, url, String(values[FILE_NAME] ?? ''), file.fallbackName(values));
+		if (!facts.mimeType) {
+			const page = await readSome(answer.body, 512);
+			throw new NodeOperationError(ctx.getNode(), `The link to ${subject} answered ${facts.declared || 'a file without a type'}, not ${file.kind === 'audio/' ? 'an audio file' : file.kind}`, {
+				itemIndex,
+				description: `The file host sent ${page.length >= 512 ? 'a page' : `${page.length} bytes`} of ${facts.declared || 'unknown type'} (an error page, or a login page of a proxy) instead of the file. Try again later; if it stays so, check the link with Get Recording URL.`,
+			});
+		}
+		try {
+			// The stream itself: n8n stores it as it arrives (prepareBinaryData takes a Readable in 1.x and 2.x).
+			const binary = await ctx.helpers.prepareBinaryData(answer.body as unknown as Buffer, facts.fileName, facts.mimeType);
+			return { answer, facts, binary };
+		} catch (error) {
+			answer.body.destroy();
+			const fault = transportFault(error);
+			const reason = (error instanceof Error ? error.message : String(error)).split(url).join(withoutQuery(url));
+			if ((fault === 'dropped' || fault === 'timeout') && cut < retries) {
+				ctx.logger?.debug(`Lofty: the download of ${subject} was cut off (${reason}); downloading it again`);
+				await sleep(backoffMs(cut));
+				continue;
+			}
+			throw new NodeOperationError(ctx.getNode(), `The download of ${subject} was cut off`, {
+				itemIndex,
+				description: `${reason}${fault === 'dropped' || fault === 'timeout' ? ` (tried ${cut + 1} times)` : ''}. Nothing was stored and nothing was changed; run again later.`,
+			});
+		}
+	}
+}
+
 /** Runs a file operation for one item: `ask` is the operation's Lofty request (the link), asked again for a fresh link. */
 export async function downloadFile(
 	op: OperationContext,
@@ -157,29 +212,9 @@ export async function downloadFile(
 			ctx.logger?.debug(`Lofty: the link to ${subject} has already expired; asking Lofty for a fresh one`);
 			continue;
 		}
-		const answer = await fetchLink(ctx, url, settings, itemIndex);
-		if ((answer.status === 403 || answer.status === 410) && attempt === 1) {
-			answer.body.destroy();
-			ctx.logger?.debug(`Lofty: the link to ${subject} was refused (HTTP ${answer.status}); asking Lofty for a fresh one`);
-			continue;
-		}
-		if (answer.status < 200 || answer.status >= 300) throw await refusal(ctx, itemIndex, answer, url, subject);
-		const facts = fileFacts(file, answer.headers, url, String(values[FILE_NAME] ?? ''), file.fallbackName(values));
-		if (!facts.mimeType) {
-			const page = await readSome(answer.body, 512);
-			throw new NodeOperationError(ctx.getNode(), `The link to ${subject} answered ${facts.declared || 'a file without a type'}, not ${file.kind === 'audio/' ? 'an audio file' : file.kind}`, {
-				itemIndex,
-				description: `The file host sent ${page.length >= 512 ? 'a page' : `${page.length} bytes`} of ${facts.declared || 'unknown type'} (an error page, or a login page of a proxy) instead of the file. Try again later; if it stays so, check the link with Get Recording URL.`,
-			});
-		}
-		let binary: IBinaryData;
-		try {
-			// The stream itself: n8n stores it as it arrives (prepareBinaryData takes a Readable in 1.x and 2.x).
-			binary = await ctx.helpers.prepareBinaryData(answer.body as unknown as Buffer, facts.fileName, facts.mimeType);
-		} catch (error) {
-			const reason = (error instanceof Error ? error.message : String(error)).split(url).join(withoutQuery(url));
-			throw new NodeOperationError(ctx.getNode(), `The download of ${subject} was cut off`, { itemIndex, description: `${reason}. Nothing was changed; run again to get a fresh link.` });
-		}
+		const stored = await fetchAndStore(op, file, url, subject, settings, attempt === 1);
+		if (stored === 'refused') continue;
+		const { answer, facts, binary } = stored;
 		const length = Number(answer.headers['content-length']);
 		// n8n 2.x counts the bytes it stored; 1.x only a rounded text ("16 kB"): then the answer's length, or the data kept in memory.
 		const counted = (binary as { bytes?: unknown }).bytes;

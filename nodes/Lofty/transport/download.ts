@@ -4,7 +4,8 @@
  * another host), goes through n8n's plain `httpRequest` (n8n's proxy and outbound settings apply), hands the body
  * on as a stream (n8n's prepareBinaryData stores a stream without holding the whole file in memory in its
  * filesystem and database modes), and never names the link's query (its signature) in an error or a log line.
- * It is a read: a timeout, a lost connection or a 5xx is tried again like any read (Request Options > Read Retries).
+ * It is a read: a timeout, a lost connection or a 5xx is tried again like any read (Request Options > Read Retries);
+ * a body cut off halfway is downloaded again from the start by the caller (model/download.ts), n8n having stored none of it.
  */
 import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
