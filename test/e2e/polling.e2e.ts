@@ -9,6 +9,8 @@
  *
  * On 2.41.1 it runs twice: with n8n's in-memory poll schedule (its default) and with its database-backed poll
  * scheduler switched on (DURABLE_SCHEDULER). n8n polls at most once a minute, so each run takes about four minutes.
+ * With the durable scheduler (36 s a poll), also: 4,000 leads at once with Lofty answering slowly (more than one
+ * poll can read), then new leads: every lead once, the new ones too (a few more minutes).
  */
 import { randomBytes } from 'node:crypto';
 
@@ -136,8 +138,48 @@ function definePollingSuite(version: string, skipWhenNotInstalled = false, sched
 			expect(after.filter((i) => i.leadId === c && i.event === 'lead.created')).toHaveLength(1);
 			expect(new Set(after.map(keyOf)).size).toBe(after.length);
 		}, 400_000);
+
+		if (scheduler === 'durable') {
+			test('a backlog larger than one poll\'s budget, then new leads: every lead once (Lofty answering in 1.5 s: about 24 pages a poll)', async () => {
+				const exsBefore = await executions();
+				const before = exsBefore.flatMap(itemsOf);
+				sandbox.setLatency({ fixedMs: 1500, jitterMs: 0 });
+				// 4,000 leads came in at once (an import): more than one poll of 36 s can read.
+				const now = Date.now();
+				const backlog: string[] = [];
+				for (let i = 0; i < BACKLOG; i++) {
+					const lead = sandbox.store.addLead({ firstName: `Import ${i}`, ownerUserId: BigInt(SEED_IDS.demoUserId), teamId: BigInt(SEED_IDS.teamId), createTime: now - 60_000 + i * 10 });
+					backlog.push(lead.leadId.toString());
+				}
+				const leadItems = async () => (await executions()).flatMap(itemsOf).slice(before.length).filter((i) => i.event === 'lead.created');
+				const waitFor = async (ids: string[], what: string, ms: number): Promise<Json[]> => {
+					const deadline = Date.now() + ms;
+					for (;;) {
+						const exs = await executions();
+						const got = await leadItems();
+						const have = new Set(got.map((i) => String(i.leadId)));
+						if (exs.every(finished) && ids.every((id) => have.has(id))) return got;
+						if (Date.now() > deadline) throw new Error(`${what}: ${ids.filter((id) => have.has(id)).length} of ${ids.length} within ${ms / 1000} s\n${n8n.logTail(30)}`);
+						await sleep(2000);
+					}
+				};
+				await waitFor(backlog, 'the backlog', 420_000);
+				// The backlog took more than one poll.
+				const polls = (await executions()).length - exsBefore.length;
+				const fresh = [await newLead('After Backlog 1'), await newLead('After Backlog 2'), await newLead('After Backlog 3')];
+				const all = await waitFor([...backlog, ...fresh], 'the leads after the backlog', 150_000);
+				sandbox.setLatency({ fixedMs: 0, jitterMs: 0 });
+				expect(all.filter((i) => fresh.includes(String(i.leadId)))).toHaveLength(3);
+				expect(all).toHaveLength(BACKLOG + 3);
+				expect(new Set(all.map(keyOf)).size).toBe(all.length);
+				expect(polls).toBeGreaterThan(1);
+				for (const ex of await executions()) expect(ex.status).toBe('success');
+			}, 700_000);
+		}
 	});
 }
+
+const BACKLOG = 4000;
 
 definePollingSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1');
 definePollingSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1', false, 'durable');
