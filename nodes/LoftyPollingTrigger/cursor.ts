@@ -124,10 +124,15 @@ export function placeOf(stored: unknown): LeadPlace | undefined {
 	return place;
 }
 
-/** The newest MAX_LEAD_SEEN IDs, and every ID at the pass's place (`at`). */
-export function keepSeen(seen: Map<string, number>, at: number | undefined): Record<string, number> {
+/**
+ * What the next polls need of `seen`: the IDs newer than the cursor (read ahead of the next pass; at most MAX_SEEN),
+ * the newest MAX_LEAD_SEEN at or below it (what a re-check reads again), and every ID at the pass's place (`at`).
+ */
+export function keepSeen(seen: Map<string, number>, cursor: number, at: number | undefined): Record<string, number> {
 	const sorted = [...seen].sort((a, b) => b[1] - a[1]);
-	const kept = sorted.slice(0, MAX_LEAD_SEEN);
-	if (at !== undefined) for (const entry of sorted.slice(MAX_LEAD_SEEN)) if (entry[1] === at) kept.push(entry);
+	const ahead = sorted.filter(([, time]) => time > cursor).slice(0, MAX_SEEN);
+	const below = sorted.filter(([, time]) => time <= cursor);
+	const kept = [...ahead, ...below.slice(0, MAX_LEAD_SEEN)];
+	if (at !== undefined) for (const entry of below.slice(MAX_LEAD_SEEN)) if (entry[1] === at) kept.push(entry);
 	return Object.fromEntries(kept);
 }

@@ -168,7 +168,8 @@ export async function readLeads(ctx: IPollFunctions, stored: unknown, options: L
 		} else if (outcome === 'done' || baseline) finish(top);
 		else pass = top;
 	}
-	const next: LeadPlace = { cursor: cursor ?? clock.now(), seen: keepSeen(seen, pass?.at) };
+	const place = cursor ?? clock.now();
+	const next: LeadPlace = { cursor: place, seen: keepSeen(seen, place, pass?.at) };
 	if (pass) next.pass = pass;
 	if (served !== undefined) next.served = served;
 	return { fresh, next };

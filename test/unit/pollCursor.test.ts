@@ -81,9 +81,11 @@ describe('polling cursor', () => {
 		const seen = new Map<string, number>();
 		for (let i = 0; i < MAX_LEAD_SEEN + 5; i++) seen.set(`n${i}`, NOW - i);
 		seen.set('edge', NOW - 10 * LOOK);
-		const kept = keepSeen(seen, NOW - 10 * LOOK);
-		expect(Object.keys(kept)).toHaveLength(MAX_LEAD_SEEN + 1);
+		seen.set('ahead', NOW + 1000);
+		const kept = keepSeen(seen, NOW, NOW - 10 * LOOK);
+		expect(Object.keys(kept)).toHaveLength(MAX_LEAD_SEEN + 2);
 		expect(kept.edge).toBe(NOW - 10 * LOOK);
+		expect(kept.ahead).toBe(NOW + 1000);
 		expect(kept[`n${MAX_LEAD_SEEN + 4}`]).toBeUndefined();
 	});
 });
