@@ -5,6 +5,7 @@
  * run of the same credential, against the sandbox.
  */
 import { acquire, isPacingDeadline, pacingKey, resetPacing } from '../../nodes/Lofty/transport/pacing';
+import { READING_VALUES } from '../../sandbox';
 import { poll } from '../harness/poll';
 import { useSandbox } from '../harness/sandbox';
 
@@ -59,11 +60,13 @@ describe('the pacer\'s queue and a deadline (jest clock)', () => {
 	});
 });
 
-describe('a poll behind a bulk run of the same credential waiting for the rate-limit window', () => {
-	const sandbox = useSandbox();
+const sandbox = useSandbox();
+
+describe.each(READING_VALUES.leadPaging)('a poll behind a bulk run of the same credential waiting for the rate-limit window (leadPaging %s)', (reading) => {
 	beforeEach(() => resetPacing());
 
 	it('does not wait for the window (2 s budget, the window 3 s away): nothing sent, nothing remembered, the bulk run goes first', async () => {
+		sandbox().readings.set({ leadPaging: reading });
 		sandbox().setRateLimit({ perWindow: 1_000_000, windowMs: 60_000 });
 		const params = { events: ['lead', 'call'] };
 		const host = { budgetMs: 2000 };

@@ -12,13 +12,13 @@ import type { Store } from '../../core/store';
 
 export class LeadScrolls {
 	ttlMs: number | undefined = undefined;
-	/** Scroll IDs handed out before this instant are refused. */
+	/** Scroll IDs handed out at or before this instant are refused. */
 	expiredBefore = -Infinity;
 	/** Scroll IDs refused so far. */
 	refused = 0;
 
 	expireAll(now: number): void {
-		this.expiredBefore = now + 1;
+		this.expiredBefore = now;
 	}
 }
 
@@ -28,7 +28,7 @@ export const leadScrolls = (store: Store): LeadScrolls => store.ext('leadScrolls
 export function checkScroll(store: Store, raw: string, issuedAt: number | undefined, now: number): void {
 	const state = leadScrolls(store);
 	if (issuedAt === undefined) return;
-	const expired = issuedAt < state.expiredBefore || (state.ttlMs !== undefined && now - issuedAt > state.ttlMs);
+	const expired = issuedAt <= state.expiredBefore || (state.ttlMs !== undefined && now - issuedAt > state.ttlMs);
 	if (!expired) return;
 	state.refused++;
 	throw invalidParam(`'scrollId' has expired (no search context found for it): '${raw.slice(0, 16)}...'; start the search again without scrollId`);
