@@ -181,7 +181,10 @@ export function claim(scope: string, staticData: IDataObject, deliveryId: string
 		kind: 'new',
 		fresh,
 		commit: () => {
-			// Written into the request's static data, which n8n saves with the execution's creation, before it answers.
+			// Written into the request's static data, which n8n saves with the execution's creation, before it answers;
+			// with what other requests confirmed meanwhile (the last save wins).
+			deliveries = merge(deliveries, new Map([...mem.confirmed].filter(([key]) => key.startsWith('d:'))));
+			seenEvents = merge(seenEvents, new Map([...mem.confirmed].filter(([key]) => key.startsWith('e:'))));
 			for (const key of claimed) add(key.startsWith('d:') ? deliveries : seenEvents, key, now);
 			prune(deliveries, MAX_DELIVERIES, now);
 			prune(seenEvents, MAX_EVENT_KEYS, now);
