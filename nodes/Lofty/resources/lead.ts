@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { InvalidValue } from '../model/params';
 import type { LocatorDef, OperationContext, ParamDef, ResourceDef } from '../model/types';
 import { CUSTOM_FIELDS_BY_NAME } from '../model/customFields';
+import { TAG_SHAPE_READING } from '../model/tagShape';
 import { ONE_TAG_SET_VERSION } from '../model/versions';
 import { LEAD_CUSTOM_FIELDS } from './customFieldSources';
 import { inquiryFields, leadWriteFields, propertyFields, stageParam, tagField } from './leadFields';
@@ -108,6 +109,7 @@ export const lead: ResourceDef = {
 				{ name: 'isPin', label: 'Pin Note', type: 'boolean', in: 'body', description: 'Whether the note is pinned' },
 			],
 			validate: checkOwnership,
+			otherReading: TAG_SHAPE_READING,
 			customFields: LEAD_CUSTOM_FIELDS,
 		},
 		{
@@ -198,6 +200,7 @@ export const lead: ResourceDef = {
 					);
 				}
 			},
+			otherReading: TAG_SHAPE_READING,
 			customFields: LEAD_CUSTOM_FIELDS,
 		},
 		{
