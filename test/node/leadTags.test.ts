@@ -91,15 +91,16 @@ describe('Tag fields: names as a person means them', () => {
 		expect(loaded(1.2)).toEqual({ tags: ['Web Form'] });
 	});
 
-	it('when the tag list cannot be read (an OAuth2 app without its scope) the item fails saying so, and nothing is written', async () => {
+	it('when the tag list cannot be read (an OAuth2 app without its scope) the lead is still written, the names as given, and the output says so', async () => {
 		const credential = oauthCredential(sandbox(), sandbox().issueToken({ scopes: ['POST /v1.0/leads'] }));
-		const error = await runError(sandbox(), { resource: 'lead', operation: 'create', firstName: 'Scope', additionalFields: { tags: ['VIP'] } }, { credential });
-		expect(error.message).toMatch(/HTTP 403 200100/);
-		expect(error.description).toMatch(/reading the team's tag list \(GET \/v1\.0\/teamFeatures\/listTag, Tag > Get Many\).*nothing was written/);
-		expect(sandbox().count('POST', '/v1.0/leads')).toBe(0);
-		// Without tags the same credential creates the lead: the tag list is read only for tags.
-		const [item] = await run(sandbox(), { resource: 'lead', operation: 'create', firstName: 'Scope' }, { credential });
+		const [item] = await run(sandbox(), { resource: 'lead', operation: 'create', firstName: 'Scope', additionalFields: { tags: ['VIP'] } }, { credential });
 		expect(item.json.leadId).toMatch(/^\d+$/);
+		expect(item.json.tagsNote).toMatch(/^The team's tag list \(GET \/v1\.0\/teamFeatures\/listTag\) could not be read \(Lofty error \(HTTP 403 200100\)/);
+		expect(sandbox().count('POST', '/v1.0/leads')).toBe(1);
+		// Without tags the list is not read at all, and nothing is said.
+		const [plain] = await run(sandbox(), { resource: 'lead', operation: 'create', firstName: 'Scope' }, { credential });
+		expect(plain.json.tagsNote).toBeUndefined();
+		expect(sandbox().count('GET', LIST_TAG)).toBe(1);
 	});
 
 	it('refuses a tag longer than 64 characters and an object, naming the field, before anything is sent', async () => {
