@@ -1,8 +1,10 @@
-import type { INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { SEED_IDS } from '../../sandbox';
-import { byId, node, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';
+import { getTags } from '../../nodes/Lofty/methods/tag';
+import { createContext } from '../harness/context';
+import { apiKeyCredential, byId, node, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';
 
 /**
  * Tag fields (issue 19, point 2): picked from the team's tags or given by an expression, split at commas, trimmed,
@@ -159,8 +161,19 @@ describe('Tag fields in the editor', () => {
 		expect(tagFields.length).toBeGreaterThanOrEqual(7);
 		for (const p of tagFields) {
 			expect([p.displayName, p.type, p.typeOptions?.loadOptionsMethod]).toEqual([p.displayName, 'multiOptions', 'getTags']);
-			expect(p.hint).toMatch(/Pick from your Lofty tags, or use an expression giving a list or names separated by commas/);
+			expect(p.hint).toMatch(/^Pick your Lofty tags here.*switch to Expression/);
+			// n8n's editor flags no name that is not in the team's list (a new tag, an example's tag) as "not supported".
+			expect(p.allowArbitraryValues).toBe(true);
 		}
+	});
+
+	it('the dropdown lists names that start with a letter or digit first (a tag named "*" last), each once', async () => {
+		const ctx = createContext(node, { params: { authentication: 'apiKey' }, credential: apiKeyCredential(sandbox()) }) as unknown as ILoadOptionsFunctions;
+		const options = await getTags.call(ctx);
+		const names = options.map((o) => o.name);
+		expect(names[0]).toBe('Cold');
+		expect(names.at(-1)).toBe('*');
+		expect(new Set(names).size).toBe(names.length);
 	});
 
 	it('one clear set of tag fields per operation: Create "Tags"; Update "Tags to Add", "Replace All Tags With", "Tags to Remove"', () => {
