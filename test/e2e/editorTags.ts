@@ -90,38 +90,48 @@ export function tagEditorChecks(t: EditorTools): void {
 	async function addOptional(collectionLabel: string, label: string): Promise<void> {
 		const block = t.ndv().locator('[data-test-id=parameter-item]').filter({ has: page().locator('label', { hasText: exact(collectionLabel) }) }).first();
 		await block.locator('[data-test-id=collection-parameter-add]').click();
-		const names = await t.openOptions();
+		const names = await t.openOptions().catch(async (e: Error) => {
+			await t.shot('light', `tags-add-${label.replace(/\W+/g, '-')}`);
+			throw e;
+		});
 		expect(names).toContain(label);
 		await page().locator('.el-select-dropdown__item:visible').nth(names.indexOf(label)).click();
 		await page().locator('.el-select-dropdown__item:visible', { hasText: exact(names[0]) }).first().waitFor({ state: 'hidden' });
 	}
 
-	/** A field of the open panel (its label, its input, its issue icon), by the field's name. */
+	/** A field of the open panel, by the field's name: its input, and its row (label, Fixed/Expression switch, issue icon). */
 	const field = (name: string) => t.ndv().locator(`[data-test-id=parameter-input-${name}]`).first();
-	const fieldRow = (label: string) =>
-		t.ndv().locator('.parameter-item, [data-test-id=parameter-item]').filter({ has: page().locator('label', { hasText: exact(label) }) }).last();
+	const fieldRow = (name: string) => t.ndv().locator('[data-test-id=parameter-item]').filter({ has: page().locator(`label[for="${name}"]`) }).last();
 
 	/** Switches the field to Expression (the Fixed/Expression switch shown on hover) and types `text` as its whole value. */
-	async function typeInExpression(label: string, text: string): Promise<void> {
-		const row = fieldRow(label);
-		await row.hover();
-		await row.locator('[data-test-id=radio-button-expression]').first().click();
+	async function typeInExpression(name: string, text: string): Promise<void> {
+		const row = fieldRow(name);
 		const editor = row.locator('[data-test-id=inline-expression-editor-input] .cm-content, [data-test-id=inline-expression-editor-input]').first();
-		await editor.waitFor({ timeout: 10_000 });
+		const expression = row.locator(`[data-test-id=${name}-parameter-input-options-container] [data-test-id=radio-button-expression]`);
+		// The switch shows on hover; on a busy machine a click can land while it is still fading in: click until the
+		// field is in Expression mode.
+		for (let i = 0; i < 3 && !(await editor.isVisible()); i++) {
+			await row.hover();
+			await expression.click();
+			await editor.waitFor({ timeout: 15_000 }).catch(() => undefined);
+		}
+		await editor.waitFor({ timeout: 5000 }).catch(async (e: Error) => {
+			await t.shot('light', `tags-expression-${name}`);
+			throw e;
+		});
 		await editor.click();
 		await page().keyboard.press('ControlOrMeta+A');
 		await page().keyboard.type(text);
 		// Out of the field: the editor evaluates the expression and shows any issue.
 		await t.ndv().locator('[data-test-id=node-title-container]').first().click();
-		await row.locator('[data-test-id=parameter-expression-preview-value]').or(row.locator('.cm-content')).first().waitFor();
+		await row.locator('[data-test-id=inline-expression-editor-input]').first().waitFor();
 	}
 
-	/** The field's issue texts ("The value ... is not supported!"), read from its issue icon's title. */
-	async function issuesOf(label: string): Promise<string[]> {
-		const icons = fieldRow(label).locator('[data-test-id=parameter-issues]');
-		const n = await icons.count();
+	/** Whether the field shows n8n's issue icon ("The value ... is not supported!"), with the icon's text. */
+	async function issuesOf(name: string): Promise<string[]> {
+		const icons = fieldRow(name).locator('[data-test-id=parameter-issues]');
 		const out: string[] = [];
-		for (let i = 0; i < n; i++) if (await icons.nth(i).isVisible()) out.push((await icons.nth(i).innerText()) || 'issue icon');
+		for (let i = 0; i < (await icons.count()); i++) if (await icons.nth(i).isVisible()) out.push((await icons.nth(i).innerText()) || 'issue icon');
 		return out;
 	}
 
@@ -133,14 +143,16 @@ export function tagEditorChecks(t: EditorTools): void {
 	}
 
 	test('tags by hand: Get Many with a typo in Has Any Tag fails naming the nearest tag; Create with a picked and a typed new tag, no flag, both land', async () => {
+		// Signed in (n8n answering), then the credential, then a freshly loaded editor that knows it.
+		await newWorkflow();
 		await onlyOurCredential();
 
 		// Item 4: a filter naming a tag the team does not have.
 		await newWorkflow();
 		await addAction('lead', 'Get many leads');
 		await addOptional('Filters', 'Has Any Tag');
-		await typeInExpression('Has Any Tag', 'Hot Leads');
-		expect(await issuesOf('Has Any Tag')).toEqual([]);
+		await typeInExpression('anyTags', 'Hot Leads');
+		expect(await issuesOf('anyTags')).toEqual([]);
 		await t.shot('light', 'tags-filter-typo');
 		const filterRun = await runStep();
 		t.log(`tags by hand: Get Many with "Hot Leads": ${filterRun.slice(0, 300)}`);
@@ -153,20 +165,28 @@ export function tagEditorChecks(t: EditorTools): void {
 		await addAction('lead', 'Create a lead');
 		await field('firstName').locator('input').fill('Tagged By Hand');
 		await addOptional('Additional Fields', 'Tags');
-		await field('tags').locator('.el-select').first().click();
-		const listed = await t.openOptions();
+		// n8n disables the select while it loads the team's tags: click until the list opens.
+		const options = page().locator('.el-select-dropdown__item:visible').first();
+		for (let i = 0; i < 4 && !(await options.isVisible()); i++) {
+			await field('tags').locator('.el-select').first().click();
+			await options.waitFor({ timeout: 10_000 }).catch(() => undefined);
+		}
+		const listed = await t.openOptions().catch(async (e: Error) => {
+			await t.shot('light', 'tags-dropdown');
+			throw e;
+		});
 		expect(listed).toEqual(expect.arrayContaining(['Hot Lead', 'VIP']));
 		// Letters and digits first: the tag named "*" is not the first entry.
 		expect(listed[0]).not.toBe('*');
 		await page().locator('.el-select-dropdown__item:visible', { hasText: exact('VIP') }).first().click();
 		await t.closeDropdown();
-		expect(await issuesOf('Tags')).toEqual([]);
+		expect(await issuesOf('tags')).toEqual([]);
 		await t.shot('light', 'tags-picked');
 		// A tag Lofty does not have yet: typed in Expression mode, beside the picked one, as the field's hint says.
-		const hint = (await fieldRow('Tags').innerText()).replace(/\s+/g, ' ');
+		const hint = (await fieldRow('tags').innerText()).replace(/\s+/g, ' ');
 		expect(hint).toMatch(/For a new tag, switch to Expression and type the names separated by commas/);
-		await typeInExpression('Tags', 'VIP, Open House May');
-		expect(await issuesOf('Tags')).toEqual([]);
+		await typeInExpression('tags', 'VIP, Open House May');
+		expect(await issuesOf('tags')).toEqual([]);
 		await t.shot('light', 'tags-typed-new');
 		const createRun = await runStep();
 		expect(createRun).toMatch(/leadId/);
@@ -177,6 +197,7 @@ export function tagEditorChecks(t: EditorTools): void {
 	});
 
 	test('tags by hand: the shipped AI example\'s "AI Assistant" tag is shown without a flag', async () => {
+		await newWorkflow();
 		const credId = await onlyOurCredential();
 		const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'ai-agent-lead-assistant.json'), 'utf8')) as {
 			name: string;
@@ -192,8 +213,8 @@ export function tagEditorChecks(t: EditorTools): void {
 		await t.ndv().waitFor();
 		await field('tags').waitFor();
 		// The list has loaded (the field shows the tag, not "Loading options").
-		await fieldRow('Tags').getByText('AI Assistant').first().waitFor({ timeout: 20_000 });
-		expect(await issuesOf('Tags')).toEqual([]);
+		await fieldRow('tags').getByText('AI Assistant').first().waitFor({ timeout: 20_000 });
+		expect(await issuesOf('tags')).toEqual([]);
 		await t.shot('light', 'tags-ai-example');
 	});
 }
