@@ -119,12 +119,19 @@ export function tagEditorChecks(t: EditorTools): void {
 			await t.shot('light', `tags-expression-${name}`);
 			throw e;
 		});
-		await editor.click();
-		await page().keyboard.press('ControlOrMeta+A');
-		await page().keyboard.type(text);
+		const content = row.locator('[data-test-id=inline-expression-editor-input] .cm-content').first();
+		// n8n puts the fixed value there first (`{{ ["VIP"] }}`): select it all and type over it, until the field holds the text.
+		for (let i = 0; i < 3 && ((await content.innerText()).trim() !== text); i++) {
+			await editor.click();
+			await page().keyboard.press('ControlOrMeta+A');
+			await page().keyboard.press('Delete');
+			await page().keyboard.type(text);
+		}
+		expect((await content.innerText()).trim()).toBe(text);
+		// The value is stored once the editor shows what it evaluates to (the result under the field).
+		await row.locator('[data-test-id^=parameter-expression-preview]', { hasText: text }).first().waitFor({ timeout: 20_000 });
 		// Out of the field: the editor evaluates the expression and shows any issue.
 		await t.ndv().locator('[data-test-id=node-title-container]').first().click();
-		await row.locator('[data-test-id=inline-expression-editor-input]').first().waitFor();
 	}
 
 	/** Whether the field shows n8n's issue icon ("The value ... is not supported!"), with the icon's text. */
@@ -158,6 +165,8 @@ export function tagEditorChecks(t: EditorTools): void {
 		t.log(`tags by hand: Get Many with "Hot Leads": ${filterRun.slice(0, 300)}`);
 		expect(filterRun).toMatch(/the team has no tag "Hot Leads", so no lead could match; the nearest is "Hot Lead"/);
 		expect(sandbox.count('GET', '/v1.0/leads')).toBe(0);
+		// After a run the editor evaluates the expression and checks the value against the list: still no flag.
+		expect(await issuesOf('anyTags')).toEqual([]);
 		await t.shot('light', 'tags-filter-typo-run');
 
 		// Item 7: one tag picked, one new tag typed.
@@ -192,6 +201,7 @@ export function tagEditorChecks(t: EditorTools): void {
 		expect(createRun).toMatch(/leadId/);
 		const lead = [...sandbox.store.leads.values()].find((l) => l.firstName === 'Tagged By Hand');
 		expect(lead?.tags.map((x) => x.tagName).sort()).toEqual(['Open House May', 'VIP']);
+		expect(await issuesOf('tags')).toEqual([]);
 		await t.shot('light', 'tags-typed-new-run');
 		await t.expectNoErrorOnScreen('tags by hand');
 	});
