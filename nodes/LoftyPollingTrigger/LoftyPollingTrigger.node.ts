@@ -74,7 +74,8 @@ export class LoftyPollingTrigger implements INodeType {
 						name: 'includeAutomatic',
 						type: 'boolean',
 						default: false,
-						description: "Whether texts and emails sent automatically by Lofty (drips, auto-replies) start the workflow too; like Lofty's webhooks, they are left out by default",
+						description:
+							"Whether calls, texts and emails Lofty makes automatically (drips, auto-replies) start the workflow too. Left out by default, as in the Lofty Trigger, whose webhooks fire only for manual and logged ones.",
 					},
 					{
 						displayName: 'Look Back (Minutes)',

@@ -47,6 +47,14 @@ export class LoftyTrigger implements INodeType {
 				description: 'The Lofty events that start this workflow. Each chosen event type is one webhook subscription in Lofty.',
 			},
 			{
+				// Said where the events are picked: what Lofty never sends, and whose credential sees the whole team.
+				displayName:
+					"Lofty does not send: automatic calls, emails and texts (drips, auto-replies; only manual and logged ones fire), nor events of leads outside the credential's reach. An agent's credential gets the leads assigned to that agent; a Company Owner's or Admin's gets the whole team's, except hidden leads, which only their assigned agent is told about (Options > Delivery Scope).",
+				name: 'coverageNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
 				// Kept for workflows that turned it on (shown only to them, so they can turn it off); Webhook > Get Event
 				// Record replaced it, so a new trigger does not offer it.
 				displayName: 'Fetch Full Record',
@@ -71,7 +79,7 @@ export class LoftyTrigger implements INodeType {
 						typeOptions: { minValue: 1, maxValue: MAX_BATCH },
 						default: 100,
 						description:
-							'Most events Lofty puts in one delivery (1 to 5000). Every event still becomes its own item; a larger batch only means fewer, bigger deliveries.',
+							'Most events Lofty puts in one delivery (1 to 5000). Every event still becomes its own item; a larger batch only means fewer, bigger deliveries. Lofty also describes this number as the most notifications per 30 minutes: keep it at 100 or more unless you need small deliveries.',
 					},
 					{
 						displayName: 'Delivery Scope',
@@ -82,7 +90,7 @@ export class LoftyTrigger implements INodeType {
 								name: 'Assigned Leads (Default)',
 								value: 0,
 								description:
-									'Events about leads assigned to the user of the credential. Company owners and admins get all leads. Hidden leads only reach their assigned agent.',
+									"Events about leads assigned to the credential's user. A Company Owner's or Admin's credential gets all the team's leads. Hidden leads only reach their assigned agent.",
 							},
 							{
 								name: 'Assigned and Owned Leads',
@@ -92,7 +100,7 @@ export class LoftyTrigger implements INodeType {
 							},
 						],
 						default: 0,
-						description: 'Which leads\' events Lofty sends to this workflow',
+						description: "Which leads' events Lofty sends to this workflow. For the whole team, use a Company Owner's or Admin's credential.",
 					},
 					{
 						displayName: 'Only Actions',

@@ -61,6 +61,10 @@ export const READING_VALUES = {
 	 *  updatedFields the changed field names, updatedField `{name: newValue}`; `objects` updatedFields
 	 *  `[{fieldName, newValue}]`, updatedField the first of them. */
 	updatedFields: ['names', 'objects'],
+	/** 21. Lead tag writes (create and update `tags`, `tagsAdd`, `tagsRemove`): `strings` tag names, as the spec and the
+	 *  OpenAPI; `objects` `[{tagName}]`, as Lofty's lead management guide writes them. The other shape is a 400 JSON
+	 *  parse error (Jackson's), and nothing is written. */
+	tagWrites: ['strings', 'objects'],
 } as const;
 
 export type ReadingName = keyof typeof READING_VALUES;

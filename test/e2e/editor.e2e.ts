@@ -36,6 +36,7 @@ import { RESOURCES } from '../../nodes/Lofty/resources';
 import { byHandEditorChecks } from './editorByHand';
 import { claimEditorChecks } from './editorClaims';
 import { noCodeEditorChecks } from './editorNoCode';
+import { tagEditorChecks } from './editorTags';
 import { exampleRunChecks } from './examplesNoCode';
 import { N8nServer, OWNER, PACKAGE_NAME, ROOT } from './n8nServer';
 
@@ -531,4 +532,6 @@ interface Problem {
 
 	// The follow-up-tasks example run twice (examplesNoCode.ts): Lofty as after one run, due times in the team's zone.
 	exampleRunChecks({ server, log });
+
+	tagEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
 });

@@ -1,8 +1,10 @@
-import type { INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { SEED_IDS } from '../../sandbox';
-import { byId, node, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';
+import { getTags } from '../../nodes/Lofty/methods/tag';
+import { createContext } from '../harness/context';
+import { apiKeyCredential, byId, node, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';
 
 /**
  * Tag fields (issue 19, point 2): picked from the team's tags or given by an expression, split at commas, trimmed,
@@ -91,15 +93,16 @@ describe('Tag fields: names as a person means them', () => {
 		expect(loaded(1.2)).toEqual({ tags: ['Web Form'] });
 	});
 
-	it('when the tag list cannot be read (an OAuth2 app without its scope) the item fails saying so, and nothing is written', async () => {
+	it('when the tag list cannot be read (an OAuth2 app without its scope) the lead is still written, the names as given, and the output says so', async () => {
 		const credential = oauthCredential(sandbox(), sandbox().issueToken({ scopes: ['POST /v1.0/leads'] }));
-		const error = await runError(sandbox(), { resource: 'lead', operation: 'create', firstName: 'Scope', additionalFields: { tags: ['VIP'] } }, { credential });
-		expect(error.message).toMatch(/HTTP 403 200100/);
-		expect(error.description).toMatch(/reading the team's tag list \(GET \/v1\.0\/teamFeatures\/listTag, Tag > Get Many\).*nothing was written/);
-		expect(sandbox().count('POST', '/v1.0/leads')).toBe(0);
-		// Without tags the same credential creates the lead: the tag list is read only for tags.
-		const [item] = await run(sandbox(), { resource: 'lead', operation: 'create', firstName: 'Scope' }, { credential });
+		const [item] = await run(sandbox(), { resource: 'lead', operation: 'create', firstName: 'Scope', additionalFields: { tags: ['VIP'] } }, { credential });
 		expect(item.json.leadId).toMatch(/^\d+$/);
+		expect(item.json.tagsNote).toMatch(/^The team's tag list \(GET \/v1\.0\/teamFeatures\/listTag\) could not be read \(Lofty error \(HTTP 403 200100\)/);
+		expect(sandbox().count('POST', '/v1.0/leads')).toBe(1);
+		// Without tags the list is not read at all, and nothing is said.
+		const [plain] = await run(sandbox(), { resource: 'lead', operation: 'create', firstName: 'Scope' }, { credential });
+		expect(plain.json.tagsNote).toBeUndefined();
+		expect(sandbox().count('GET', LIST_TAG)).toBe(1);
 	});
 
 	it('refuses a tag longer than 64 characters and an object, naming the field, before anything is sent', async () => {
@@ -158,8 +161,19 @@ describe('Tag fields in the editor', () => {
 		expect(tagFields.length).toBeGreaterThanOrEqual(7);
 		for (const p of tagFields) {
 			expect([p.displayName, p.type, p.typeOptions?.loadOptionsMethod]).toEqual([p.displayName, 'multiOptions', 'getTags']);
-			expect(p.hint).toMatch(/Pick from your Lofty tags, or use an expression giving a list or names separated by commas/);
+			expect(p.hint).toMatch(/^Pick your Lofty tags here.*switch to Expression/);
+			// n8n's editor flags no name that is not in the team's list (a new tag, an example's tag) as "not supported".
+			expect(p.allowArbitraryValues).toBe(true);
 		}
+	});
+
+	it('the dropdown lists names that start with a letter or digit first (a tag named "*" last), each once', async () => {
+		const ctx = createContext(node, { params: { authentication: 'apiKey' }, credential: apiKeyCredential(sandbox()) }) as unknown as ILoadOptionsFunctions;
+		const options = await getTags.call(ctx);
+		const names = options.map((o) => o.name);
+		expect(names[0]).toBe('Cold');
+		expect(names.at(-1)).toBe('*');
+		expect(new Set(names).size).toBe(names.length);
 	});
 
 	it('one clear set of tag fields per operation: Create "Tags"; Update "Tags to Add", "Replace All Tags With", "Tags to Remove"', () => {

@@ -38,11 +38,12 @@ describe('Tag: Get Many', () => {
 });
 
 describe('Tag: getTags dropdown', () => {
-	it('offers each tag name once, sorted, valued by name', async () => {
+	it('offers each tag name once, sorted (names starting with a letter or digit first), valued by name', async () => {
 		const ctx = createContext(node, { params: { authentication: 'apiKey' }, credential: apiKeyCredential(sandbox()) });
 		const options = await getTags.call(ctx as never);
 		const names = options.map((o) => o.name);
-		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		const plain = names.filter((n) => /^[\p{L}\p{N}]/u.test(n));
+		expect(names).toEqual([...plain.sort((a, b) => a.localeCompare(b)), '*']);
 		expect(new Set(names).size).toBe(names.length);
 		expect(options.find((o) => o.name === 'VIP')).toEqual({ name: 'VIP', value: 'VIP' });
 	});

@@ -19,7 +19,9 @@ export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropert
 		seen.add(name);
 		options.push({ name, value: name });
 	}
-	return options.sort((a, b) => a.name.localeCompare(b.name));
+	// Names that start with a letter or digit first, then the rest (a tag named "*" is listed last, not first).
+	const plain = (name: string) => (/^[\p{L}\p{N}]/u.test(name) ? 0 : 1);
+	return options.sort((a, b) => plain(a.name) - plain(b.name) || a.name.localeCompare(b.name));
 }
 
 /** List searches (resource locators) and dropdowns of the Tag resource. */

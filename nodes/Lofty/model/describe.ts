@@ -118,7 +118,9 @@ export function toProperty(p: ParamDef, shown?: INodeProperties['displayOptions'
 				default: (p.default as string[]) ?? [],
 			});
 		case 'tagList':
-			return strip({ ...base, type: 'multiOptions', typeOptions: loadOptionsOf({ ...p, loadOptions: p.loadOptions ?? 'getTags' }), default: [] });
+			// allowArbitraryValues: n8n's editor does not flag a name that is not (yet) in the team's list as "not supported"
+			// (a new tag given in Expression mode, a tag of a shipped example).
+			return strip({ ...base, type: 'multiOptions', typeOptions: loadOptionsOf({ ...p, loadOptions: p.loadOptions ?? 'getTags' }), allowArbitraryValues: true, default: [] });
 		case 'dateTime':
 			return strip({ ...base, hint: p.hint ?? DATE_HINT, type: 'dateTime', default: '' });
 		case 'json':

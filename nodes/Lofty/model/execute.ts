@@ -153,12 +153,13 @@ export async function executeOperation(
 async function runItem(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number, values: IDataObject, resourceHints: Record<string, string>): Promise<IDataObject[]> {
 	const context = { ctx, itemIndex, values };
 	let keep: string[] | undefined;
+	let tagsNote: string | undefined;
 	try {
 		keep = outputFieldsFor(ctx, op, itemIndex);
 		await applyMappedFields(op, context);
 		op.validate?.(context);
 		op.toWire?.(context);
-		await matchTagSpellings(op, context);
+		tagsNote = await matchTagSpellings(op, context);
 	} catch (error) {
 		// Re-wrapping a NodeApiError (the custom-field listing failed) hands back the same error.
 		if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
@@ -167,9 +168,10 @@ async function runItem(ctx: IExecuteFunctions, op: OperationDef, itemIndex: numb
 	await op.prepare?.(context);
 	const finish = async (records: IDataObject[]) => {
 		const shaped = await withFieldsByName(op, context, records);
-		if (!keep) return shaped;
+		const noted = (list: IDataObject[]) => (tagsNote ? list.map((r) => ({ ...r, tagsNote })) : list);
+		if (!keep) return noted(shaped);
 		const fields = values[CUSTOM_FIELDS_BY_NAME.name] === true ? [...keep, 'customFields'] : keep;
-		return shaped.map((r) => pickFields(r, fields, op.unsetNumbers));
+		return noted(shaped.map((r) => pickFields(r, fields, op.unsetNumbers)));
 	};
 	if (op.run) {
 		const result = await op.run(context);

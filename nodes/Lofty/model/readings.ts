@@ -1,14 +1,18 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { LoftyContext } from '../transport/request';
+import { accountOf } from '../transport/request';
 import type { BuiltRequest, OtherReading } from './types';
 
 /**
  * Where one request cannot satisfy both readings of the contract (docs/api-readings.md), the node sends the
  * first reading's request and switches once Lofty's refusal shows it follows the other. What it learned holds
- * for the rest of the execution (all items and pages; the context object is the execution's), so the refusal
- * is met at most once per execution and reading. With items in flight (Parallel Requests), one request finds
- * out while the others of that reading wait for it, and an answer to the first reading settles it too.
+ * for the rest of the execution (all items and pages; the context object is the execution's), or, for a reading
+ * with `remember: 'account'`, for the Lofty account in this process (one object per account stands for it), so
+ * the refusal is met at most once per execution (or account) and reading. With items in flight (Parallel
+ * Requests), one request finds out while the others of that reading wait for it, and an answer to the first
+ * reading settles it too. A `bothWays` reading switches back when the other reading's request is refused so.
  */
 const learned = new WeakMap<object, Set<string>>();
 const confirmed = new WeakMap<object, Set<string>>();
@@ -26,6 +30,26 @@ function follows(ctx: object, reading: OtherReading): boolean {
 
 function learn(ctx: object, reading: OtherReading): void {
 	mark(learned, ctx, reading.name);
+}
+
+function unlearn(ctx: object, reading: OtherReading): void {
+	learned.get(ctx)?.delete(reading.name);
+}
+
+/** One object per Lofty account: the scope of what `remember: 'account'` readings learn. */
+const accounts = new Map<string, object>();
+
+async function scopeOf(ctx: { getNode(): INode }, reading: OtherReading): Promise<object> {
+	if (reading.remember !== 'account') return ctx;
+	const account = await accountOf(ctx as LoftyContext);
+	let scope = accounts.get(account);
+	if (!scope) accounts.set(account, (scope = {}));
+	return scope;
+}
+
+/** Forgets what the readings learned per account (tests: a fresh process). */
+export function forgetAccountReadings(): void {
+	accounts.clear();
 }
 
 /** Status, code and Lofty's own message of a failed answer (the transport's NodeApiError). */
@@ -55,31 +79,56 @@ export async function sendByReading<T>(
 	send: (request: BuiltRequest) => Promise<T>,
 ): Promise<T> {
 	if (!reading) return await send(request);
+	return await inScope(ctx, await scopeOf(ctx, reading), reading, request, values, send);
+}
+
+async function inScope<T>(
+	ctx: { getNode(): INode },
+	scope: object,
+	reading: OtherReading,
+	request: BuiltRequest,
+	values: IDataObject,
+	send: (request: BuiltRequest) => Promise<T>,
+): Promise<T> {
 	const first = reading.base ? reading.base(request) : request;
-	if (follows(ctx, reading)) return await send(reading.rewrite(first, values));
-	// Lofty already took the first reading in this execution: no waiting, though a refusal still switches.
-	if (confirmed.get(ctx)?.has(reading.name)) return await findOut(ctx, reading, first, values, send);
-	let pending = finding.get(ctx);
-	if (!pending) finding.set(ctx, (pending = new Map()));
+	if (follows(scope, reading)) return await sendOther(ctx, scope, reading, first, values, send);
+	// Lofty already took the first reading in this scope: no waiting, though a refusal still switches.
+	if (confirmed.get(scope)?.has(reading.name)) return await findOut(ctx, scope, reading, first, values, send);
+	let pending = finding.get(scope);
+	if (!pending) finding.set(scope, (pending = new Map()));
 	const other = pending.get(reading.name);
 	if (other) {
 		await other;
-		return await sendByReading(ctx, reading, request, values, send);
+		return await inScope(ctx, scope, reading, request, values, send);
 	}
 	let settle!: () => void;
 	pending.set(reading.name, new Promise<void>((resolve) => (settle = resolve)));
 	try {
-		return await findOut(ctx, reading, first, values, send);
+		return await findOut(ctx, scope, reading, first, values, send);
 	} finally {
 		pending.delete(reading.name);
 		settle();
 	}
 }
 
-async function findOut<T>(ctx: { getNode(): INode }, reading: OtherReading, first: BuiltRequest, values: IDataObject, send: (request: BuiltRequest) => Promise<T>): Promise<T> {
+/** The other reading's request; for a `bothWays` reading, its recognised refusal switches back to the first. */
+async function sendOther<T>(ctx: { getNode(): INode }, scope: object, reading: OtherReading, first: BuiltRequest, values: IDataObject, send: (request: BuiltRequest) => Promise<T>): Promise<T> {
+	const other = reading.rewrite(first, values);
+	if (!reading.bothWays || other === first) return await send(other);
+	try {
+		return await send(other);
+	} catch (error) {
+		const failure = failureOf(error);
+		if (!failure || !reading.detect(failure, other)) passOn(ctx, error);
+		unlearn(scope, reading);
+		return await send(first);
+	}
+}
+
+async function findOut<T>(ctx: { getNode(): INode }, scope: object, reading: OtherReading, first: BuiltRequest, values: IDataObject, send: (request: BuiltRequest) => Promise<T>): Promise<T> {
 	try {
 		const answer = await send(first);
-		mark(confirmed, ctx, reading.name);
+		mark(confirmed, scope, reading.name);
 		return answer;
 	} catch (error) {
 		const failure = failureOf(error);
@@ -87,7 +136,7 @@ async function findOut<T>(ctx: { getNode(): INode }, reading: OtherReading, firs
 		const other = reading.rewrite(first, values);
 		// Nothing the other reading changes in this request: the refusal was about something else.
 		if (other === first) passOn(ctx, error);
-		learn(ctx, reading);
+		learn(scope, reading);
 		return await send(other);
 	}
 }

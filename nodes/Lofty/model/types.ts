@@ -125,6 +125,13 @@ export interface OtherReading {
 	detect: (failure: { httpCode: number; code?: string | number; message: string }, request: BuiltRequest) => boolean;
 	/** The request under the other reading (`values`: the checked fields); throws InvalidValue when it cannot express what the user asked. */
 	rewrite: (request: BuiltRequest, values: IDataObject) => BuiltRequest;
+	/**
+	 * `account`: what was learned holds for the Lofty account (the credential's), in this n8n process, across
+	 * executions; unset: for the execution.
+	 */
+	remember?: 'account';
+	/** Whether a refusal of the other reading's request (`detect` again) switches back to the first reading. */
+	bothWays?: boolean;
 }
 
 export interface OperationContext {

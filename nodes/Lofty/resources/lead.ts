@@ -3,9 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { InvalidValue } from '../model/params';
 import type { LocatorDef, OperationContext, ParamDef, ResourceDef } from '../model/types';
 import { CUSTOM_FIELDS_BY_NAME } from '../model/customFields';
+import { TAG_SHAPE_READING } from '../model/tagShape';
 import { ONE_TAG_SET_VERSION } from '../model/versions';
 import { LEAD_CUSTOM_FIELDS } from './customFieldSources';
-import { inquiryFields, leadWriteFields, propertyFields, stageParam, tagField } from './leadFields';
+import { TAG_REMOVE_HINT, inquiryFields, leadWriteFields, propertyFields, stageParam, tagField } from './leadFields';
 import { createOrUpdateOperation } from './leadUpsert';
 
 export const LEAD_LOCATOR: LocatorDef = {
@@ -108,6 +109,7 @@ export const lead: ResourceDef = {
 				{ name: 'isPin', label: 'Pin Note', type: 'boolean', in: 'body', description: 'Whether the note is pinned' },
 			],
 			validate: checkOwnership,
+			otherReading: TAG_SHAPE_READING,
 			customFields: LEAD_CUSTOM_FIELDS,
 		},
 		{
@@ -181,7 +183,7 @@ export const lead: ResourceDef = {
 				{ ...assignedUser, description: 'Agent to assign the lead to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.' },
 				tagField('tagsAdd', 'Tags to Add', 'Tags added to those the lead already has'),
 				tagField('tags', 'Replace All Tags With', 'The lead ends up with exactly these tags (its other tags are removed)'),
-				{ ...tagField('tagsRemove', 'Tags to Remove', 'Tags taken off the lead after the tags above are applied; names not on the lead are ignored'), maxLength: undefined },
+				{ ...tagField('tagsRemove', 'Tags to Remove', 'Tags taken off the lead after the tags above are applied; names not on the lead are ignored'), maxLength: undefined, hint: TAG_REMOVE_HINT },
 				{ name: 'clearAllTags', label: 'Clear All Tags', type: 'boolean', in: 'body', sendOnlyIfTrue: true, description: 'Whether to remove every tag; cannot be combined with the other tag fields, which it would override' },
 				{ name: 'isHidden', label: 'Hidden', type: 'boolean', in: 'body', description: 'Whether the lead is hidden' },
 			],
@@ -198,6 +200,7 @@ export const lead: ResourceDef = {
 					);
 				}
 			},
+			otherReading: TAG_SHAPE_READING,
 			customFields: LEAD_CUSTOM_FIELDS,
 		},
 		{

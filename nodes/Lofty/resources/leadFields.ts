@@ -120,13 +120,21 @@ export const LEAD_TYPES: INodePropertyOptions[] = [
 	['Seller', 1],
 ].map(([name, value]) => ({ name: name as string, value }));
 
-/** What every tag field says: where names come from and what happens to them. */
-const TAG_HINT =
-	"Pick from your Lofty tags, or use an expression giving a list or names separated by commas. A name that matches a tag in another case uses that tag's spelling";
+/** What a tag field that writes says: how to give a new tag, and how names meet the team's tags (model/tags.ts). */
+const TAG_WRITE_HINT =
+	'Pick your Lofty tags here. For a new tag, switch to Expression and type the names separated by commas (e.g. VIP, Open House May); Lofty creates it as typed. A name the team has exactly is kept; one in another case takes the team\'s spelling';
+
+/** What a tag filter says. */
+const TAG_FILTER_HINT =
+	"Pick your Lofty tags here, or switch to Expression and give names separated by commas. A name that is not one of the team's tags fails the item, naming the nearest tag";
+
+/** What Tags to Remove says (nothing is created). */
+export const TAG_REMOVE_HINT =
+	"Pick your Lofty tags here, or switch to Expression and give names separated by commas. A name the team has exactly is kept; one in another case takes the team's spelling.";
 
 /** A field of lead tag names (a dropdown of the team's tags, see ParamDef type `tagList`); `filter`: a search, which creates nothing. */
 export function tagField(name: string, label: string, description: string, filter = false): ParamDef {
-	const hint = filter ? `${TAG_HINT}.` : `${TAG_HINT}; a new name creates the tag as typed.`;
+	const hint = filter ? `${TAG_FILTER_HINT}.` : `${TAG_WRITE_HINT}.`;
 	return { name, label, type: 'tagList', in: filter ? 'query' : 'body', loadOptions: 'getTags', maxLength: filter ? undefined : 64, description, hint };
 }
 

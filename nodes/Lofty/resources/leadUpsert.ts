@@ -4,6 +4,8 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { buildRequest, requestSettings } from '../model/execute';
 import { serialised } from '../model/keyedLock';
 import { InvalidValue } from '../model/params';
+import { sendByReading } from '../model/readings';
+import { TAG_SHAPE_READING } from '../model/tagShape';
 import type { OperationContext, OperationDef } from '../model/types';
 import { accountOf, loftyRequest } from '../transport/request';
 import { afterWrite, onlyEmptyFields } from './leadFillEmpty';
@@ -79,7 +81,9 @@ function union(existing: string[], extra: string[], same: (v: string) => string)
 const lower = (v: string) => v.trim().toLowerCase();
 
 async function send(op: OperationContext, method: OperationDef['method'], path: string, body: unknown): Promise<IDataObject> {
-	const answer = await loftyRequest(op.ctx, { method, path, body, ...requestSettings(op.ctx, op.itemIndex) }, op.itemIndex);
+	const request = { method, path, qs: {}, body: body as IDataObject };
+	// Tags as names or as {tagName} objects, as the account takes them (docs/api-readings.md, row 21).
+	const answer = await sendByReading(op.ctx, TAG_SHAPE_READING, request, op.values, async (w) => await loftyRequest(op.ctx, { ...w, ...requestSettings(op.ctx, op.itemIndex) }, op.itemIndex));
 	return answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : {};
 }
 

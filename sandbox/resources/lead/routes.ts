@@ -80,7 +80,7 @@ export const leadRoutes: Route[] = [
 			const inquiry = o.inquiry !== undefined && o.inquiry !== null ? checkInquiry(o.inquiry, store) : undefined;
 			const assignee = checkAssignee(store, readId(o, 'assignedUserId'), user.teamId);
 			const ownership = readOwnership(o, user);
-			const tags = [...(tagNames(o, 'tags') ?? []), ...(tagNames(o, 'tagsAdd') ?? [])];
+			const tags = [...(tagNames(store, o, 'tags', 'LeadRequest') ?? []), ...(tagNames(store, o, 'tagsAdd', 'LeadRequest') ?? [])];
 			const stageName = optString(o, 'stage');
 			if (stageName !== undefined && stageName.length >= 20) throw invalidParam("'stage' must be less than 20 characters");
 

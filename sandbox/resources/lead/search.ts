@@ -156,8 +156,9 @@ export function compileLeadQuery(q: URLSearchParams, store: Store, user: User) {
 		if (groups && !groups.some((g) => inList(g, segs))) return false;
 		if (segments && !segments.some((g) => inList(g, segs))) return false;
 		const tagNames = lead.tags.map((t) => t.tagName);
-		if (allTags && !allTags.every((t) => inList(t, tagNames))) return false;
-		if (anyTags && !anyTags.some((t) => inList(t, tagNames))) return false;
+		// Tags are matched exactly, as Lofty writes and removes them.
+		if (allTags && !allTags.every((t) => tagNames.includes(t))) return false;
+		if (anyTags && !anyTags.some((t) => tagNames.includes(t))) return false;
 		if (offices) {
 			const office = lead.ownershipScope === 'OFFICE' && lead.ownershipId !== null
 				? lead.ownershipId

@@ -11,7 +11,7 @@ import {
 	optString,
 	optStringArray,
 } from '../../core/params';
-import { truncateIntegers } from '../../core/readings';
+import { readingsOf, truncateIntegers } from '../../core/readings';
 import type { Store } from '../../core/store';
 import type { Lead, LeadPropertyRecord, OwnershipScope, User } from '../../core/types';
 
@@ -170,9 +170,31 @@ export function applyPlainFields(lead: Lead, o: Obj, now: number): void {
 	lead.lastUpdateTime = now;
 }
 
-/** Tag names from a body field, each cut to 64 characters. */
-export function tagNames(o: Obj, field: string): string[] | undefined {
-	return optStringArray(o, field, 64);
+/**
+ * Tag names from a body field, each cut to 64 characters, in the shape the tagWrites reading takes: `strings` names
+ * (the spec, the OpenAPI); `objects` `{tagName}` objects (Lofty's lead management guide). The other shape is refused
+ * as Jackson refuses it, a 400 JSON parse error naming the field, and nothing is written (docs/api-readings.md, row 21).
+ */
+export function tagNames(store: Store, o: Obj, field: string, request = 'EditLeadRequest'): string[] | undefined {
+	const raw = o[field];
+	if (raw === undefined || raw === null) return undefined;
+	if (!Array.isArray(raw)) throw invalidParam(`'${field}' must be an array`);
+	const chain = `(through reference chain: ${request}["${field}"]->java.util.ArrayList[0])`;
+	if (readingsOf(store).get('tagWrites') === 'strings') {
+		if (raw.some((x) => x !== null && typeof x === 'object')) {
+			throw new ApiError(400, 20012, `JSON parse error: Cannot deserialize value of type \`java.lang.String\` from Object value (token \`JsonToken.START_OBJECT\`) ${chain}`);
+		}
+		return optStringArray(o, field, 64);
+	}
+	const text = raw.find((x) => typeof x === 'string') as string | undefined;
+	if (text !== undefined) {
+		throw new ApiError(400, 20012, `JSON parse error: Cannot construct instance of \`LeadTagVo\` (although at least one Creator exists): no String-argument constructor/factory method to deserialize from String value ('${text}') ${chain}`);
+	}
+	return raw.map((x) => {
+		const name = (x as Obj | null)?.tagName;
+		if (typeof name !== 'string') throw invalidParam(`'${field}' entries need tagName`);
+		return name.slice(0, 64);
+	});
 }
 
 /**
@@ -182,9 +204,9 @@ export function tagNames(o: Obj, field: string): string[] | undefined {
  */
 export function applyEditTags(store: Store, lead: Lead, o: Obj, actor: User, now: number): void {
 	const clear = optBool(o, 'clearAllTags') ?? false;
-	const tags = tagNames(o, 'tags');
-	const add = tagNames(o, 'tagsAdd');
-	const remove = tagNames(o, 'tagsRemove');
+	const tags = tagNames(store, o, 'tags');
+	const add = tagNames(store, o, 'tagsAdd');
+	const remove = tagNames(store, o, 'tagsRemove');
 	if (clear) {
 		lead.tags = [];
 		return;

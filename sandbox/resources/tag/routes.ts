@@ -57,12 +57,13 @@ export function visibleTags(store: Store, userId: bigint): TeamTag[] {
 	const out = tagState(store).tags.filter(
 		(t) => t.teamId === user.teamId && (t.visibleType === TAG_VISIBLE_TEAM || t.creatorUserId === user.userId),
 	);
-	const known = new Set(out.map((t) => t.tagName.toLowerCase()));
+	// Lofty matches tag names exactly: "Hot Lead" and "hot lead" are two tags.
+	const known = new Set(out.map((t) => t.tagName));
 	for (const lead of store.leads.values()) {
 		if (lead.deletedAt !== null || !store.canAccess(user.userId, lead)) continue;
 		for (const t of lead.tags) {
-			if (known.has(t.tagName.toLowerCase())) continue;
-			known.add(t.tagName.toLowerCase());
+			if (known.has(t.tagName)) continue;
+			known.add(t.tagName);
 			out.push({ tagId: t.tagId, teamId: user.teamId, tagName: t.tagName, creatorUserId: t.creatorUserId, visibleType: TAG_VISIBLE_TEAM, createTime: t.createTime, updateTime: t.createTime });
 		}
 	}
