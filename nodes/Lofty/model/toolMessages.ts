@@ -95,7 +95,8 @@ export function toolMessage(error: NodeErrorLike, setting: ToolSetting = {}): st
 	const said = lofty(error);
 	switch (kind) {
 		case 'validation': {
-			const [, field, rule] = INVALID.exec(error.message) as RegExpExecArray;
+			const [, field, said] = INVALID.exec(error.message) as RegExpExecArray;
+			const rule = ruleForModel(said);
 			const argument = fromAiName(setting, field);
 			const named = argument ? `"${field}" (the tool's input "${argument}")` : `"${field}"`;
 			const example = exampleFor(rule, field, setting);
@@ -165,6 +166,19 @@ function findParameter(parameters: IDataObject, name: string, depth = 0): unknow
 		}
 	}
 	return undefined;
+}
+
+/**
+ * A rule as a model reads it: an ID rule says "digits only" and what was given; clauses about the editor (By URL,
+ * From List, Workflow Settings, Request Options) are left out, since a model cannot act on them.
+ */
+function ruleForModel(rule: string): string {
+	const id = /^must be a Lofty ID \(a whole number from 1 to \d+\), got (.*?)(?:;|$)/.exec(rule);
+	if (id) return `must be a Lofty ID (digits only), got ${JSON.stringify(id[1])}`;
+	return rule
+		.split(/;\s*/)
+		.filter((clause, index) => index === 0 || !/By URL|From List|Workflow Settings|Request Options|date picker/.test(clause))
+		.join('; ');
 }
 
 /** A value that follows a rule, unless the rule already shows one. */
