@@ -11,6 +11,11 @@ import { type Credential, type Params, createContext } from '../harness/context'
 import { apiKeyCredential, byId, node, useSandbox } from '../harness/sandbox';
 import { observe } from '../secrets/observe';
 import { MAX_TOOL_MESSAGE, runsAsTool, toolErrorKind } from '../../nodes/Lofty/model/toolMessages';
+import { findOperation } from '../../nodes/Lofty/resources';
+
+/** What n8n calls a Lofty tool by default: the operation's action and " in Lofty". */
+const toolOf = (resource: string, operation: string) => `${findOperation(resource, operation)!.op.action} in Lofty`;
+const LEAD_SEARCH = toolOf('lead', 'getAll');
 
 const sandbox = useSandbox();
 
@@ -76,7 +81,7 @@ describe('the message a tool returns, for every kind of error', () => {
 		expect(toolErrorKind(editor)).toBe('validation');
 		expect(tool.message).toBe(
 			'Invalid input: "Lead" (the tool\'s input "leadId") must be a Lofty ID (digits only), got "Ada Lovelace". Nothing was sent to Lofty. ' +
-				'Call the tool again with a corrected value, for example "651095960136641" (digits only; find real IDs with "Get many leads in Lofty").',
+				`Call the tool again with a corrected value, for example "651095960136641" (digits only; find real IDs with "${LEAD_SEARCH}").`,
 		);
 		expect(tool.message).not.toMatch(/By URL|From List/);
 		expectActionable(tool, editor);
@@ -97,7 +102,8 @@ describe('the message a tool returns, for every kind of error', () => {
 		expect(editor.message).toMatch(/^Lofty error \(HTTP 404 LEAD_NOT_EXIST\)/);
 		expect(toolErrorKind(editor)).toBe('notFound');
 		expect(tool.message).toMatch(/^Not found: Lofty has no lead with that ID that this credential can see \(HTTP 404 LEAD_NOT_EXIST/);
-		expect(tool.message).toMatch(/Do not guess IDs: find its ID first with "Get many leads in Lofty" \(by email, phone or name\), then call this tool again/);
+		expect(tool.message).toContain(`Do not guess IDs: find its ID first with "${LEAD_SEARCH}", then call this tool again with it.`);
+		expect(LEAD_SEARCH).toBe('Search leads by email, phone, name or other filters in Lofty');
 		expectActionable(tool, editor);
 	});
 
@@ -148,7 +154,7 @@ describe('the message a tool returns, for every kind of error', () => {
 		const tool = await attempt(params, true);
 		expect(toolErrorKind(editor.error!)).toBe('writeUncertain');
 		expect(tool.error!.message).toMatch(/^Lofty did not answer POST \/v2\.0\/tasks within 0\.3 s: the change may or may not have been applied\. Lofty may have applied it\./);
-		expect(tool.error!.message).toMatch(/Calling this tool again may make a duplicate: first check whether the change is there \(with "Get a task in Lofty"\)/);
+		expect(tool.error!.message).toContain(`Calling this tool again may make a duplicate: first check whether the change is there (with "${toolOf('task', 'get')}")`);
 		expectActionable(tool.error!, editor.error!);
 		// With On Error set to continue, the failed item carries the same message (what older n8n hands the model).
 		sandbox().reset();

@@ -105,7 +105,7 @@ export function toolMessage(error: NodeErrorLike, setting: ToolSetting = {}): st
 		}
 		case 'notFound': {
 			const target = notFoundTarget(error, setting);
-			const search = target.search ? `find its ID first with "${target.search} in Lofty"${target.by ? ` (${target.by})` : ''}, then call this tool again with it` : 'find its ID first with a Lofty search or list operation, then call this tool again with it';
+			const search = target.search ? `find its ID first with "${target.search} in Lofty", then call this tool again with it` : 'find its ID first with a Lofty search or list operation, then call this tool again with it';
 			return cut(`Not found: Lofty has no ${target.record} with that ID that this credential can see (${said}). Do not guess IDs: ${search}.`);
 		}
 		case 'permission': {
@@ -203,12 +203,12 @@ function exampleFor(rule: string, field: string, setting: ToolSetting): string |
 }
 
 /** The record that was not found, and the operation that searches for it. */
-function notFoundTarget(error: NodeErrorLike, setting: ToolSetting): { record: string; search?: string; by?: string } {
+function notFoundTarget(error: NodeErrorLike, setting: ToolSetting): { record: string; search?: string } {
 	const code = codeOf(error);
 	const byCode = code === undefined ? undefined : RECORD_OF_CODE[code];
 	const resource = byCode?.resource ?? setting.resource?.value;
 	const record = byCode?.record ?? setting.resource?.name.toLowerCase() ?? 'record';
-	return { record, search: searchFor(setting, resource), by: resource === 'lead' ? 'by email, phone or name' : undefined };
+	return { record, search: searchFor(setting, resource) };
 }
 
 /** The action of the operation that lists or searches a resource's records. */
