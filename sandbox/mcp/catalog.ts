@@ -3,10 +3,8 @@
  * buildCatalog.js) and every other route the sandbox serves (named in api-spec.md, shapes "not shown").
  * `search_apis` ranks them by the words of a query; `describe_api` gives one of them whole.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-
 import type { Route } from '../core/router';
+import vendor from './catalog.json';
 
 export interface ApiParameter {
 	name: string;
@@ -26,15 +24,9 @@ export interface ApiOperation {
 	body?: { type: string; fields: Array<{ name: string; type: string; required: boolean; description: string }> };
 }
 
-let loaded: ApiOperation[] | undefined;
-
-/** The vendor's operations (catalog.json sits next to this file in the sources; the build reads it from there). */
+/** The vendor's operations, as buildCatalog.js wrote them. */
 function vendorOperations(): ApiOperation[] {
-	if (loaded) return loaded;
-	const candidates = [path.join(__dirname, 'catalog.json'), path.join(__dirname, '..', '..', '..', 'sandbox', 'mcp', 'catalog.json')];
-	const file = candidates.find((f) => fs.existsSync(f));
-	loaded = file ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { operations: ApiOperation[] }).operations : [];
-	return loaded;
+	return (vendor as { operations: ApiOperation[] }).operations;
 }
 
 const blank = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
