@@ -10,9 +10,9 @@ import type { N8nServer } from './n8nServer';
 
 const id = () => randomBytes(8).toString('hex');
 
-/** The AI Agent's type version on each n8n line (version 3 arrived with n8n 2.0). */
+/** The AI Agent's type version: 3 on every tested line (1.123.81 has it too); `n8nVersion` kept for a line without it. */
 export function agentTypeVersion(n8nVersion: string): number {
-	return /^1\./.test(n8nVersion) ? 2.2 : 3;
+	return /^1\.(\d{1,2}|1[01]\d)\./.test(n8nVersion) ? 2.2 : 3;
 }
 
 export interface AgentWorkflowOptions {

@@ -153,7 +153,7 @@ describe('the message a tool returns, for every kind of error', () => {
 		sandbox().faults.inject({ kind: 'slow', delayMs: 1500, match: { method: 'POST', path: '/v2.0/tasks' } });
 		const tool = await attempt(params, true);
 		expect(toolErrorKind(editor.error!)).toBe('writeUncertain');
-		expect(tool.error!.message).toMatch(/^Lofty did not answer POST \/v2\.0\/tasks within 0\.3 s: the change may or may not have been applied\. Lofty may have applied it\./);
+		expect(tool.error!.message).toMatch(/^Lofty did not answer POST \/v2\.0\/tasks within 0\.3 s: the change may or may not have been applied\. Calling this tool again may make a duplicate/);
 		expect(tool.error!.message).toContain(`Calling this tool again may make a duplicate: first check whether the change is there (with "${toolOf('task', 'get')}")`);
 		expectActionable(tool.error!, editor.error!);
 		// With On Error set to continue, the failed item carries the same message (what older n8n hands the model).

@@ -121,7 +121,8 @@ export function toolMessage(error: NodeErrorLike, setting: ToolSetting = {}): st
 			return cut(`Lofty's rate limit is reached (${said}); the node already waited for it and gave up. Nothing was changed. Do not call Lofty tools again right away: wait about a minute, or tell the user to run fewer requests at once.`);
 		case 'writeUncertain': {
 			const check = checkOperation(setting);
-			return cut(`${error.message}. Lofty may have applied it. Calling this tool again may make a duplicate: first check whether the change is there${check ? ` (with "${check} in Lofty")` : ''}, and call again only if it is not.`);
+			const uncertain = /may or may not have been applied/.test(error.message) ? error.message : `${error.message}: the change may or may not have been applied`;
+			return cut(`${uncertain}. Calling this tool again may make a duplicate: first check whether the change is there${check ? ` (with "${check} in Lofty")` : ''}, and call again only if it is not.`);
 		}
 		case 'lofty': {
 			const write = setting.op && !isRead(setting.op);
