@@ -95,6 +95,10 @@ describe('the message a tool returns, for every kind of error', () => {
 		expect(error!.message).toMatch(/^Invalid input: "Due At" has no UTC offset \("2030-06-01T10:00:00"\)/);
 		expect(error!.message).toMatch(/e\.g\. 2026-06-01T09:00:00-07:00/);
 		expect(error!.message).toMatch(/Nothing was sent to Lofty/);
+		// With the tool's Time Zone set, the time is in that zone: accepted.
+		const zoned = await attempt({ ...params, additionalFields: { timeZoneCode: 'America/Los_Angeles' } }, true);
+		expect(zoned.error).toBeUndefined();
+		expect(zoned.items?.[0].json.taskId).toMatch(/^\d+$/);
 	});
 
 	it('not found: says which operation finds the record, and not to guess IDs', async () => {

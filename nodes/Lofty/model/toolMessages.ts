@@ -251,10 +251,14 @@ const WITH_OFFSET = /\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2}
 
 /**
  * A model does not know the workflow's time zone, so a tool's date and time without a UTC offset would be read in a
- * zone the model never chose. As a tool, such a date is refused with the rule and an example (a person in the editor
- * keeps the date picker's reading). `read` gives the value as the node received it, by parameter.
+ * zone the model never chose. As a tool, such a date is refused with the rule and an example, unless the operation's
+ * Time Zone is set (a person in the editor keeps the date picker's reading). `read` gives the value as the node
+ * received it, by parameter.
  */
 export function offsetlessDate(op: OperationDef, read: (param: ParamDef) => unknown): { field: string; rule: string } | undefined {
+	// A Time Zone set on the tool says where such a time is: nothing is left to guess.
+	const zone = op.params.find((p) => p.name === 'timeZoneCode');
+	if (zone && typeof read(zone) === 'string' && String(read(zone)).trim() !== '') return undefined;
 	for (const param of op.params) {
 		if (param.type !== 'dateTime' || param.format === 'date') continue;
 		const value = read(param);
