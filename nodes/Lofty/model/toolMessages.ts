@@ -95,8 +95,8 @@ export function toolMessage(error: NodeErrorLike, setting: ToolSetting = {}): st
 	const said = lofty(error);
 	switch (kind) {
 		case 'validation': {
-			const [, field, said] = INVALID.exec(error.message) as RegExpExecArray;
-			const rule = ruleForModel(said);
+			const [, field, given] = INVALID.exec(error.message) as RegExpExecArray;
+			const rule = ruleForModel(given);
 			const argument = fromAiName(setting, field);
 			const named = argument ? `"${field}" (the tool's input "${argument}")` : `"${field}"`;
 			const example = exampleFor(rule, field, setting);
