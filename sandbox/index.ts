@@ -24,6 +24,7 @@ import { oauthRoutes } from './core/oauth';
 import { type Readings, readingsOf } from './core/readings';
 import { SEED_IDS, seedStore } from './core/seed';
 import { type RequestLogEntry, handle } from './core/server';
+import { MCP_PATH, mcpHandler } from './mcp/server';
 import { Store } from './core/store';
 import { type IdLike, toId } from './core/types';
 import { RESOURCES } from './resources';
@@ -75,6 +76,8 @@ export interface IssueTokenOptions {
 
 export interface Sandbox {
 	readonly url: string;
+	/** the tool server (MCP over streamable HTTP, Bearer API key or access token): sandbox/mcp/server.ts */
+	readonly mcpUrl: string;
 	readonly port: number;
 	readonly apiKey: string;
 	readonly otherAgentApiKey: string;
@@ -128,7 +131,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const log: RequestLogEntry[] = [];
 	const faults = new Faults();
 	const latency = new Latency(opts.latency ?? NO_LATENCY);
-	const pipeline = { store, auth, router, limiter, log, faults, latency };
+	const mcp = mcpHandler({ auth, router, now: () => store.now() });
+	const pipeline = { store, auth, router, limiter, log, faults, latency, mcp };
 
 	const server: Server = createServer((req, res) => {
 		handle(pipeline, req, res).catch((e) => {
@@ -152,6 +156,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 			return readingsOf(store);
 		},
 		url: `http://${urlHost}:${port}`,
+		mcpUrl: `http://${urlHost}:${port}${MCP_PATH}`,
 		port,
 		apiKey: DEMO_API_KEY,
 		otherAgentApiKey: OTHER_AGENT_API_KEY,

@@ -52,6 +52,9 @@ const NODE_FILE = 'dist/nodes/Lofty/Lofty.node.js';
 const TRIGGER_FILE = 'dist/nodes/LoftyTrigger/LoftyTrigger.node.js';
 const TRIGGER_TYPE = `${PKG.name}.loftyTrigger`;
 const CREDENTIAL = { id: 'LoftySandboxCred', name: 'Lofty API (sandbox)', type: 'loftyApi' };
+/** n8n's own Bearer Auth credential for the sandbox's tool server (MCP), the only kind n8n's MCP Client Tool takes. */
+const MCP_CREDENTIAL = { id: 'LoftyToolServerCred', name: 'Lofty tool server (sandbox, Bearer)', type: 'httpBearerAuth' };
+const MCP_PATH = '/mcp';
 const OWNER = {
 	email: process.env.LOFTY_TRYOUT_EMAIL || 'demo@example.com',
 	password: process.env.LOFTY_TRYOUT_PASSWORD || 'LoftyDemo1',
@@ -205,6 +208,14 @@ function loadExamples(pkgDir) {
 	return { list, skipped };
 }
 
+/** An example's MCP Client Tool nodes get this run's tool-server address (the sandbox's port may differ from 4010). */
+function pointAtToolServer(example, url) {
+	const nodes = example.wf.nodes.filter((n) => n.type === '@n8n/n8n-nodes-langchain.mcpClientTool' && n.parameters.endpointUrl !== url);
+	if (!nodes.length) return;
+	for (const n of nodes) n.parameters.endpointUrl = url;
+	example.hash = sha(`${example.hash} ${url}`);
+}
+
 async function waitReady(url, child, logFile, timeoutMs = 180_000) {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
@@ -290,7 +301,10 @@ async function main() {
 	state.imports ??= {};
 	const inputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lofty-tryout-import-'));
 	try {
-		const cred = [{ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } }];
+		const cred = [
+			{ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
+			{ ...MCP_CREDENTIAL, data: { token: sandbox.apiKey } },
+		];
 		const credText = JSON.stringify(cred, null, 2);
 		if (state.imports.credential !== sha(credText)) {
 			const f = path.join(inputDir, 'credentials.json');
@@ -301,6 +315,7 @@ async function main() {
 		}
 
 		const { list: examples, skipped } = loadExamples(pkgDir);
+		for (const e of examples) pointAtToolServer(e, `${sandbox.url}${MCP_PATH}`);
 		for (const s of skipped)
 			log(`examples/${s.file}: not imported (it needs the ${TRIGGER_TYPE} node): ${s.why}`);
 		const changed = examples.filter((e) => state.imports[`workflow:${e.wf.id}`] !== e.hash);
@@ -363,6 +378,7 @@ function banner({ base, sandbox, examples, skipped }) {
 		'',
 		`  Sandbox API: ${sandbox.url}  (API key ${sandbox.apiKey})`,
 		`  Credential:  "${CREDENTIAL.name}" (Lofty API) already points at the sandbox`,
+		`  Tool server: ${sandbox.url}${MCP_PATH}  (MCP, HTTP Streamable; credential "${MCP_CREDENTIAL.name}" is n8n's Bearer Auth with the API key)`,
 		'',
 		'  Example workflows:',
 		...examples.map((e) => `    ${base}/workflow/${e.wf.id}  ${e.wf.name}${PUBLISH.has(e.wf.id) ? '  [active]' : ''}`),

@@ -16,6 +16,26 @@ import { NEWEST_VERSION, NODE_VERSIONS } from './model/versions';
 import { forEachInParallel, limitInFlight } from './transport/inFlight';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 import { findOperation, RESOURCES } from './resources';
+import { collectionOf } from './model/collections';
+import { InvalidValue, invalid } from './model/params';
+import { type NodeErrorLike, offsetlessDate, runsAsTool, toolMessage } from './model/toolMessages';
+import type { OperationDef, ParamDef } from './model/types';
+
+/** A tool's error: the node's error for the item, its message the one a model can act on. */
+function forTool(ctx: IExecuteFunctions, caught: unknown, itemIndex: number, found: ReturnType<typeof findOperation>): NodeApiError | NodeOperationError {
+	const error =
+		caught instanceof NodeApiError || caught instanceof NodeOperationError ? caught : new NodeOperationError(ctx.getNode(), caught as Error, { itemIndex });
+	error.message = toolMessage(error as NodeErrorLike, { node: ctx.getNode(), op: found?.op, resource: found?.resource, resources: RESOURCES });
+	return error;
+}
+
+/** As a tool, a date and time without a UTC offset is refused before anything is sent (model/toolMessages.ts). */
+function refuseOffsetlessDates(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): void {
+	const read = (p: ParamDef) =>
+		p.required || p.top ? ctx.getNodeParameter(p.name, itemIndex, undefined) : (ctx.getNodeParameter(collectionOf(op, p).name, itemIndex, {}) as IDataObject)[p.name];
+	const refused = offsetlessDate(op, read);
+	if (refused) throw invalid(ctx, itemIndex, new InvalidValue(refused.field, refused.rule));
+}
 
 /** The fields of a failed item when "Continue On Fail" is on: what went wrong, in words and codes. */
 function errorItem(error: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject }): IDataObject {
@@ -98,20 +118,25 @@ export class Lofty implements INodeType {
 		// Items start in order, up to `parallel` at once; the output keeps the item order. Without Continue On Fail,
 		// the first failure stops new items from starting, the ones in flight finish, and the failure of the
 		// lowest item index is the node's error.
+		const asTool = runsAsTool(this.getNode());
 		await forEachInParallel(items.length, parallel, async (itemIndex) => {
+			let found: ReturnType<typeof findOperation>;
 			try {
 				const resource = this.getNodeParameter('resource', itemIndex) as string;
 				const operation = this.getNodeParameter('operation', itemIndex) as string;
-				const found = findOperation(resource, operation);
+				found = findOperation(resource, operation);
 				if (!found) {
 					throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, { itemIndex });
 				}
+				if (asTool) refuseOffsetlessDates(this, found.op, itemIndex);
 				const records = await executeOperation(this, found.op, itemIndex, found.resource.errorHints);
 				results[itemIndex] = records.map((json) => {
 					const binary = binaryOf.get(json);
 					return binary ? { json, binary, pairedItem: { item: itemIndex } } : { json, pairedItem: { item: itemIndex } };
 				});
-			} catch (error) {
+			} catch (caught) {
+				// As an AI agent's tool, the message itself carries the cause and the next step (model/toolMessages.ts).
+				const error = asTool ? forTool(this, caught, itemIndex, found) : caught;
 				if (this.continueOnFail()) {
 					results[itemIndex] = [{ json: errorItem(error as Error), pairedItem: { item: itemIndex } }];
 					return;

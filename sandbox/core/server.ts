@@ -39,6 +39,8 @@ export interface Pipeline {
 	faults?: Faults;
 	/** the round trip every answer takes, and the count of requests in flight (./latency.ts) */
 	latency?: Latency;
+	/** the tool server at /mcp (sandbox/mcp/server.ts), outside the REST pipeline: its calls come back through it */
+	mcp?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 }
 
 const MAX_BODY = 5 * 1024 * 1024;
@@ -80,6 +82,7 @@ function endpointError(p: Pipeline, err: ApiError, plain: boolean): Reply {
 }
 
 export async function handle(p: Pipeline, req: IncomingMessage, res: ServerResponse): Promise<void> {
+	if (p.mcp && new URL(req.url ?? '/', 'http://sandbox.local').pathname === '/mcp') return await p.mcp(req, res);
 	p.latency?.begin();
 	try {
 		await serve(p, req, res);

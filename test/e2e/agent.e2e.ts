@@ -143,7 +143,7 @@ function defineAgentSuite(version: string, skipWhenNotInstalled = false): void {
 				expect(fn.description.length).toBeGreaterThan(0);
 				expect(fn.description.length).toBeLessThanOrEqual(1024);
 			}
-			expect(byName.Find_Leads_By_Email.description).toBe('Get many leads in Lofty');
+			expect(byName.Find_Leads_By_Email.description).toBe('Search leads by email, phone, name or other filters in Lofty');
 			expect(byName.Create_Task_For_Lead.description).toBe('Create a task in Lofty');
 			expect(Object.keys(byName.Find_Leads_By_Email.parameters.properties)).toEqual(['email']);
 			expect(Object.keys(byName.Create_Task_For_Lead.parameters.properties).sort()).toEqual(['content', 'dueAt', 'leadId']);

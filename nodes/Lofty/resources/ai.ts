@@ -36,7 +36,7 @@ export const ai: ResourceDef = {
 		{
 			value: 'generateCallScript',
 			name: 'Generate Call Script',
-			action: 'Generate a call script',
+			action: 'Generate an AI call script for a task of a lead',
 			description: 'AI call script for a lead and one of its tasks: context, objectives and key talking points',
 			method: 'POST',
 			path: '/v2.0/ai/call-script',
@@ -49,7 +49,7 @@ export const ai: ResourceDef = {
 		{
 			value: 'generateCallSummary',
 			name: 'Generate Call Summary',
-			action: 'Start generating a call summary',
+			action: 'Start an AI summary of a recorded call',
 			description: 'Start the AI summary of a recorded call; fetch it later with Get Call Summary',
 			notice: 'The summary is generated in the background: read it with "Get Call Summary" after a minute or so (a Wait node helps).',
 			method: 'POST',
@@ -65,7 +65,7 @@ export const ai: ResourceDef = {
 		{
 			value: 'getCallSummary',
 			name: 'Get Call Summary',
-			action: 'Get a call summary',
+			action: 'Get the AI summary of a recorded call',
 			description: 'The AI summary of a recorded call: transcript, summary, keywords, score; status tells whether it is ready',
 			method: 'GET',
 			path: '/v2.0/ai/call-summary',
@@ -87,7 +87,7 @@ export const ai: ResourceDef = {
 		{
 			value: 'prepareInsight',
 			name: 'Prepare Insight',
-			action: 'Prepare a meeting insight',
+			action: 'Generate an AI insight to prepare an appointment',
 			description: 'AI insight to prepare for an appointment with a lead',
 			method: 'POST',
 			path: '/v2.0/ai/prepare-insight',
@@ -123,7 +123,7 @@ export const ai: ResourceDef = {
 		{
 			value: 'getLeadAnalyses',
 			name: 'Get Lead Analysis Tasks',
-			action: 'Get many lead analysis tasks',
+			action: 'Get your open AI lead analysis tasks',
 			description: 'Your open lead analysis tasks of the last 3 months (finished and canceled ones are not listed)',
 			method: 'GET',
 			path: '/v2.0/ai/lead-analysis',

@@ -55,7 +55,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'create',
 		name: 'Create',
-		action: 'Create an appointment',
+		action: 'Create an appointment (meeting) with a lead',
 		description: 'Create an appointment with a lead (V2); the same request as Task > Create, which makes a task; Calendar > Create picks either in one node',
 		method: 'POST',
 		path: '/v2.0/tasks',
@@ -83,7 +83,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'get',
 		name: 'Get',
-		action: 'Get an appointment',
+		action: 'Get an appointment by ID',
 		description: 'Get an appointment by ID; the same request as Task > Get, which finds tasks too',
 		method: 'GET',
 		path: '/v2.0/tasks/{taskId}',
@@ -94,7 +94,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'getAll',
 		name: 'Get Many',
-		action: 'Get many appointments of a lead',
+		action: 'Get the appointments of a lead',
 		description: 'All appointments of a lead, with times in their time zone; Task > Get Many lists the tasks (and, on request, the appointments)',
 		method: 'GET',
 		path: '/v2.0/tasks',
@@ -106,7 +106,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'update',
 		name: 'Update',
-		action: 'Update an appointment',
+		action: "Update an appointment's text, times or address",
 		description: 'Change the description, times or address of an appointment; to complete it use Finish; the same request as Task > Update',
 		method: 'PUT',
 		path: '/v2.0/tasks/{taskId}',
@@ -154,7 +154,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'getAllV1',
 		name: 'Get Many (V1)',
-		action: 'Get many appointments of a lead with the V1 API',
+		action: "Get a lead's appointments (older V1 endpoint)",
 		description: 'All appointments of a lead with the older V1 endpoint (times as epoch milliseconds); prefer Get Many for new workflows',
 		method: 'GET',
 		path: '/v1.0/appts',

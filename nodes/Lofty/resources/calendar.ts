@@ -181,7 +181,7 @@ export const calendar: ResourceDef = {
 		{
 			value: 'create',
 			name: 'Create',
-			action: 'Create a task or appointment',
+			action: 'Create a task or appointment in your calendar',
 			description: 'Add a task or an appointment for a lead to the calendar, the kind chosen in the node (or by an expression); Task > Create and Appointment > Create make one kind each',
 			method: 'POST',
 			path: '/v2.0/calendar',
@@ -250,7 +250,7 @@ export const calendar: ResourceDef = {
 		{
 			value: 'delete',
 			name: 'Delete',
-			action: 'Delete a task or appointment',
+			action: 'Delete a task or appointment by calendar ID',
 			description: 'Remove a task or an appointment from the calendar',
 			method: 'DELETE',
 			path: '/v2.0/calendar/{calendarId}',
@@ -261,7 +261,7 @@ export const calendar: ResourceDef = {
 		entryOp({
 			value: 'finish',
 			name: 'Finish',
-			action: 'Mark a task or appointment as finished',
+			action: 'Mark a calendar task or appointment as finished',
 			description: 'Mark a task or an appointment as done',
 			path: '/v2.0/calendar/{calendarId}/finish',
 			output: entryResult({ finished: true }),
@@ -269,7 +269,7 @@ export const calendar: ResourceDef = {
 		{
 			value: 'getAvailableSlots',
 			name: 'Get Available Slots',
-			action: 'Get available meeting slots',
+			action: 'Get your free meeting slots in a period',
 			description: 'Free meeting slots of the user between two times (at most 90 days apart), earliest first',
 			method: 'GET',
 			path: '/v2.0/calendar/meetings/available',
@@ -297,7 +297,7 @@ export const calendar: ResourceDef = {
 		{
 			value: 'getAll',
 			name: 'Get Many',
-			action: 'Get many tasks and appointments',
+			action: 'Get your calendar: tasks and appointments in a period',
 			description: "The user's tasks and appointments in a time window",
 			method: 'GET',
 			path: '/v2.0/calendar',
@@ -343,7 +343,7 @@ export const calendar: ResourceDef = {
 		entryOp({
 			value: 'unfinish',
 			name: 'Unfinish',
-			action: 'Mark a task or appointment as not finished',
+			action: 'Reopen a finished calendar task or appointment',
 			description: 'Reopen a finished task or appointment',
 			path: '/v2.0/calendar/{calendarId}/unfinish',
 			output: entryResult({ finished: false }),
@@ -351,7 +351,7 @@ export const calendar: ResourceDef = {
 		{
 			value: 'update',
 			name: 'Update',
-			action: 'Update a task or appointment',
+			action: 'Update a calendar task or appointment',
 			description: 'Change the content, times, reminder, lead or address of a task or appointment; fields left out keep their values',
 			method: 'PUT',
 			path: '/v2.0/calendar/{calendarId}',

@@ -42,7 +42,7 @@ export const call: ResourceDef = {
 		{
 			value: 'getAll',
 			name: 'Get Many',
-			action: 'Get many calls of a lead',
+			action: 'Get the calls of a lead (dialer and logged)',
 			description: 'Calls with a lead (dialer and logged), with duration, outcome and notes',
 			method: 'GET',
 			path: '/v1.0/calls',
@@ -61,8 +61,8 @@ export const call: ResourceDef = {
 		{
 			value: 'get',
 			name: 'Get',
-			action: 'Get a call',
-			description: 'One call by ID, with duration, outcome, recording flag and notes',
+			action: 'Get a call by call ID',
+			description: 'One call by its call ID (as Get Many gives it), with duration, outcome, recording flag and notes; for a communication ID (from the communication history) use Get By Communication ID (a Call webhook timelineId is one)',
 			method: 'GET',
 			path: '/v1.0/calls/{callId}',
 			params: [callId],
@@ -73,7 +73,7 @@ export const call: ResourceDef = {
 		{
 			value: 'getRecordingUrl',
 			name: 'Get Recording URL',
-			action: 'Get the recording URL of a call',
+			action: 'Get a temporary link to the recording of a call',
 			description: 'A temporary download link (valid for 1 hour) for the audio recording of a call',
 			method: 'GET',
 			path: '/v1.0/call/url/{callId}',
@@ -88,7 +88,7 @@ export const call: ResourceDef = {
 		{
 			value: 'downloadRecording',
 			name: 'Download Recording',
-			action: 'Download the recording of a call as a file',
+			action: 'Download the recording of a call as an audio file',
 			description: 'The audio recording of a call as a file (binary data), to transcribe, store or attach; the temporary link is fetched and used at once',
 			method: 'GET',
 			path: '/v1.0/call/url/{callId}',
@@ -127,7 +127,7 @@ export const call: ResourceDef = {
 		{
 			value: 'getByCommunicationId',
 			name: 'Get By Communication ID',
-			action: 'Get a call by communication ID',
+			action: 'Get a call by communication ID (webhook timelineId)',
 			description: 'One call by its communication ID (V2), e.g. the "timelineId" of a Call webhook; the same request as Communication > Get Call, use either',
 			method: 'GET',
 			path: '/v2.0/communication/call/{communicationId}',

@@ -143,7 +143,7 @@ export const communication: ResourceDef = {
 			{
 				value: 'getCallHistoryV1',
 				name: 'Get Call History (V1)',
-				action: 'Get the basic call history of a lead',
+				action: 'Get the dialer call history of a lead (older V1 endpoint)',
 				description: 'Dialer calls with a lead as full call records, oldest first (V1; prefer Get Call History for new workflows)',
 				path: '/v1.0/communication/call',
 				optionalTitle: 'Options',
@@ -179,7 +179,7 @@ export const communication: ResourceDef = {
 		{
 			value: 'getCall',
 			name: 'Get Call',
-			action: "Get a call from a lead's communications by ID",
+			action: 'Get a call from the communication history',
 			description: 'One call by its communication ID (V2); a logged call has no dialer details; the same request as Call > Get By Communication ID, use either',
 			method: 'GET',
 			path: '/v2.0/communication/call/{communicationId}',
@@ -210,7 +210,7 @@ export const communication: ResourceDef = {
 		{
 			value: 'searchByAgent',
 			name: 'Search Agent Communications',
-			action: 'Search your calls, texts and emails in a period',
+			action: 'Search your calls, texts and emails over up to 90 days',
 			description: 'Your communications (or the whole team\'s) in a period of up to 90 days, oldest first (V2, cursor-paged: best for syncing)',
 			method: 'GET',
 			path: '/v2.0/communication/agent',
@@ -231,7 +231,7 @@ export const communication: ResourceDef = {
 		{
 			value: 'searchByAgentV1',
 			name: 'Search Agent Communications (V1)',
-			action: 'Search your calls, texts and emails in one day',
+			action: "Search your day's communications (older V1 endpoint)",
 			description: 'Your communications (or the whole team\'s) in a period of up to 24 hours (V1, offset-paged); prefer Search Agent Communications for longer periods',
 			method: 'POST',
 			path: '/v1.0/agent/communication',
@@ -251,7 +251,7 @@ export const communication: ResourceDef = {
 		{
 			value: 'sendSms',
 			name: 'Send SMS',
-			action: 'Send a text message to a lead',
+			action: 'Send a text message (SMS) to a lead',
 			description: 'Text a lead from your Lofty virtual number; Lofty records it in the lead\'s text history',
 			method: 'POST',
 			path: '/v1.0/message/sms/send',

@@ -24,7 +24,7 @@ export const customField: ResourceDef = {
 		{
 			value: 'getAll',
 			name: 'Get Many',
-			action: 'Get many custom fields',
+			action: "Get the team's lead custom fields",
 			description: 'The custom lead fields defined for the team, with their type and choices',
 			method: 'GET',
 			path: '/v1.0/teamFeatures/listCustomField',
@@ -33,7 +33,7 @@ export const customField: ResourceDef = {
 		{
 			value: 'create',
 			name: 'Create',
-			action: 'Create a custom field',
+			action: 'Create a lead custom field',
 			description: 'Add a custom lead field to the team; its value can then be set on leads',
 			method: 'POST',
 			path: '/v1.0/teamFeatures/custom-field',

@@ -115,7 +115,7 @@ export const lead: ResourceDef = {
 		{
 			value: 'get',
 			name: 'Get',
-			action: 'Get a lead',
+			action: 'Get a lead by ID',
 			description: 'Get one lead by ID',
 			method: 'GET',
 			path: '/v1.0/leads/{leadId}',
@@ -134,7 +134,7 @@ export const lead: ResourceDef = {
 		{
 			value: 'getAll',
 			name: 'Get Many',
-			action: 'Get many leads',
+			action: 'Search leads by email, phone, name or other filters',
 			description: 'Search leads with filters',
 			method: 'GET',
 			path: '/v1.0/leads',
@@ -171,7 +171,7 @@ export const lead: ResourceDef = {
 		{
 			value: 'update',
 			name: 'Update',
-			action: 'Update a lead',
+			action: 'Update the fields and tags of a lead',
 			description: 'Change fields and tags of a lead',
 			method: 'PUT',
 			path: '/v1.0/leads/{leadId}',
@@ -206,7 +206,7 @@ export const lead: ResourceDef = {
 		{
 			value: 'delete',
 			name: 'Delete',
-			action: 'Delete a lead',
+			action: 'Move a lead to the trash',
 			description: 'Move a lead to the trash',
 			method: 'DELETE',
 			path: '/v1.0/leads/{leadId}',
@@ -223,7 +223,7 @@ export const lead: ResourceDef = {
 		{
 			value: 'addInquiry',
 			name: 'Add Inquiry',
-			action: 'Add an inquiry to a lead',
+			action: 'Add a property inquiry (what they look for) to a lead',
 			description: 'Record what the lead is looking for (price, type, rooms, areas)',
 			method: 'POST',
 			path: '/v1.0/leads/{leadId}/inquiry',
@@ -234,7 +234,7 @@ export const lead: ResourceDef = {
 		{
 			value: 'updateProperty',
 			name: 'Update Property',
-			action: 'Add or update a property of a lead',
+			action: 'Add or update a property address of a lead',
 			description: 'Attach a property or mailing address to a lead, or update one by its ID',
 			method: 'POST',
 			path: '/v1.0/leads/{leadId}/property',
@@ -251,7 +251,7 @@ export const lead: ResourceDef = {
 		{
 			value: 'assign',
 			name: 'Assign',
-			action: 'Assign a lead',
+			action: 'Assign an agent, assistant or lender to a lead',
 			description: 'Set the agent, assistant or lender of a lead',
 			method: 'POST',
 			path: '/v1.0/leads/{leadId}/assignment',
@@ -286,7 +286,7 @@ export const lead: ResourceDef = {
 		{
 			value: 'addActivity',
 			name: 'Add Activity',
-			action: 'Add an activity to a lead',
+			action: 'Log a website activity on a lead',
 			description: 'Log a website activity (search, view, favorite, showing request, form submission)',
 			method: 'POST',
 			path: '/v1.0/leads/{leadId}/activity',
@@ -319,7 +319,7 @@ export const lead: ResourceDef = {
 		{
 			value: 'resolveAssignee',
 			name: 'Resolve Assignee',
-			action: 'Preview who routing would assign',
+			action: 'Resolve which agents routing would assign to a lead',
 			description: 'Preview which agents Lofty routing would assign to a lead with these details, without creating it',
 			method: 'POST',
 			path: '/v1.0/leads/assignee',
@@ -334,7 +334,7 @@ export const lead: ResourceDef = {
 		{
 			value: 'getSiteActivities',
 			name: 'Get Site Activities',
-			action: 'Get website activities of a lead',
+			action: 'Get the website activity of a lead',
 			description: 'Website activity of a lead: browsing, searches, favorites, showing requests, submissions (v1)',
 			method: 'GET',
 			path: '/v1.0/leads/{leadId}/activities',
@@ -344,7 +344,7 @@ export const lead: ResourceDef = {
 		{
 			value: 'getActivities',
 			name: 'Get Communication Activities',
-			action: 'Get calls, texts and emails of a lead',
+			action: "Get a lead's calls, texts and emails as one timeline",
 			description: 'Calls, texts and emails of a lead, automatic and logged, oldest first (v2)',
 			method: 'GET',
 			path: '/v2.0/leads/{leadId}/activities',
@@ -358,7 +358,7 @@ export const lead: ResourceDef = {
 		{
 			value: 'getSavedSearches',
 			name: 'Get Saved Searches',
-			action: 'Get saved searches of a lead',
+			action: 'Get the saved property searches of a lead',
 			description: 'Saved property searches of a lead with their listing-alert settings',
 			method: 'GET',
 			path: '/v1.0/leads/{leadId}/savedSearches',
@@ -382,7 +382,7 @@ export const lead: ResourceDef = {
 		{
 			value: 'syncFromBrokermint',
 			name: 'Sync From Brokermint',
-			action: 'Sync a contact from Brokermint',
+			action: 'Apply Brokermint contact changes to its Lofty lead',
 			description: 'Apply Brokermint contact changes to the Lofty lead linked to that contact',
 			notice: 'The contact must already be linked to a Lofty lead in Lofty (Brokermint integration); otherwise Lofty answers with a non-zero code and nothing changes.',
 			method: 'PUT',

@@ -8,7 +8,7 @@ export const leadPipeline: ResourceDef = {
 		{
 			value: 'getAll',
 			name: 'Get Many',
-			action: 'Get many lead pipeline stages',
+			action: 'Get the stages of the lead pipeline',
 			description: 'The stages of the team\'s lead pipeline (ID and name), optionally filtered by name',
 			method: 'GET',
 			path: '/v1.0/teamFeatures/lead-pipelines',

@@ -11,7 +11,7 @@ export const leadPond: ResourceDef = {
 		{
 			value: 'getAll',
 			name: 'Get Many',
-			action: 'Get many lead ponds',
+			action: "Get the team's lead ponds",
 			description: 'The lead ponds of the team that the user may see',
 			method: 'GET',
 			path: '/v1.0/team-features/lead-ponds',
@@ -20,7 +20,7 @@ export const leadPond: ResourceDef = {
 		{
 			value: 'get',
 			name: 'Get',
-			action: 'Get a lead pond',
+			action: 'Get a lead pond by ID',
 			description: 'One lead pond with its owner and the agents who can claim its leads',
 			method: 'GET',
 			path: '/v1.0/team-features/lead-pond/{id}',

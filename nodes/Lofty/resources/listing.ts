@@ -133,7 +133,7 @@ export const listing: ResourceDef = {
 		{
 			value: 'search',
 			name: 'Search',
-			action: 'Search listings',
+			action: 'Search active or sold listings',
 			description: 'Search active or sold listings by location, price, rooms, size and type',
 			method: 'POST',
 			path: '/v2.0/listings/search',
@@ -183,7 +183,7 @@ export const listing: ResourceDef = {
 		{
 			value: 'getPublishedFeed',
 			name: 'Get Published Feed',
-			action: 'Get the published listings feed',
+			action: 'Get the published listings feed as XML',
 			description: 'The team\'s published listings as the XML feed Lofty gives syndication partners, in the field "xml" (turn it into items with the XML node)',
 			method: 'GET',
 			path: '/v1.0/getPublishedListings',

@@ -67,7 +67,7 @@ export const manualLog: ResourceDef = {
 		{
 			value: 'create',
 			name: 'Create',
-			action: 'Log a call, email or text on a lead',
+			action: 'Log a call, email or text made outside Lofty on a lead',
 			description: 'Record a call, email or text that happened outside Lofty on the lead\'s timeline',
 			notice:
 				'Lofty saves manual logs asynchronously: the new ID comes back at once, but the entry can be read (Get, Get Many) only after a short delay. Put a Wait node of a few seconds before reading it back.',
@@ -141,7 +141,7 @@ export const manualLog: ResourceDef = {
 		{
 			value: 'get',
 			name: 'Get',
-			action: 'Get a manual log',
+			action: 'Get a logged call, email or text by ID',
 			description: 'One logged call, email or text by ID',
 			method: 'GET',
 			path: '/v1.0/logType/{logTypeId}',
@@ -152,7 +152,7 @@ export const manualLog: ResourceDef = {
 		{
 			value: 'getAll',
 			name: 'Get Many',
-			action: 'Get many manual logs of a lead',
+			action: 'Get the logged calls, emails or texts of a lead',
 			description: 'Logged calls, emails or texts of a lead (one kind at a time); automatic communications are not included',
 			method: 'GET',
 			path: '/v1.0/logType',
@@ -213,7 +213,7 @@ export const manualLog: ResourceDef = {
 		{
 			value: 'delete',
 			name: 'Delete',
-			action: 'Delete a manual log',
+			action: 'Delete a logged call, email or text',
 			description: 'Remove a logged call, email or text from the lead\'s timeline',
 			method: 'DELETE',
 			path: '/v1.0/logType/{logTypeId}',

@@ -26,7 +26,7 @@ export const member: ResourceDef = {
 		{
 			value: 'getMe',
 			name: 'Get Current User',
-			action: 'Get the current user',
+			action: 'Get your own Lofty user profile',
 			description: 'The profile of the Lofty user behind this credential',
 			method: 'GET',
 			path: '/v1.0/me',
@@ -36,7 +36,7 @@ export const member: ResourceDef = {
 		{
 			value: 'getAll',
 			name: 'Get Many',
-			action: 'Get many team members',
+			action: 'Get the members of your team',
 			description: 'Members of your team, optionally only those of some offices',
 			method: 'GET',
 			path: '/v1.0/members',
@@ -70,7 +70,7 @@ export const member: ResourceDef = {
 		{
 			value: 'get',
 			name: 'Get',
-			action: 'Get a team member',
+			action: 'Get a team member by user ID',
 			description: 'One member of your team by user ID (Lofty marks this endpoint deprecated; Get By Email is its successor)',
 			method: 'GET',
 			path: '/v1.0/users/{userId}',

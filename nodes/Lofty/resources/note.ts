@@ -101,7 +101,7 @@ export const note: ResourceDef = {
 		{
 			value: 'get',
 			name: 'Get',
-			action: 'Get a note',
+			action: 'Get a note by ID',
 			description: 'Get one note by its ID',
 			method: 'GET',
 			path: '/v1.0/notes/{noteId}',
@@ -111,7 +111,7 @@ export const note: ResourceDef = {
 		{
 			value: 'getAll',
 			name: 'Get Many',
-			action: 'Get notes of a lead',
+			action: 'Get the notes of a lead',
 			description: 'All notes of a lead (Lofty returns them in no particular order)',
 			method: 'GET',
 			path: '/v1.0/notes',
@@ -140,7 +140,7 @@ export const note: ResourceDef = {
 		{
 			value: 'update',
 			name: 'Update',
-			action: 'Update a note',
+			action: 'Update the text of a note',
 			description: 'Replace the text and pin state of a note',
 			method: 'PUT',
 			path: '/v1.0/notes/{noteId}',

@@ -12,7 +12,7 @@ export const notification: ResourceDef = {
 		{
 			value: 'sendTaskReminder',
 			name: 'Send Task Reminder',
-			action: 'Send a task reminder push',
+			action: "Push a task reminder to the assigned agent's Lofty app",
 			description: 'Push a reminder to the Lofty app of the agent assigned to a task or appointment',
 			method: 'POST',
 			path: '/v2.0/sales-agent/notification/app-push/send-task-reminder',
@@ -49,8 +49,8 @@ export const notification: ResourceDef = {
 		{
 			value: 'sendSms',
 			name: 'Send SMS',
-			action: 'Send an SMS to yourself',
-			description: "Text the phone of the Lofty user behind this credential from Lofty's system number",
+			action: "Text yourself from Lofty's system number",
+			description: "Text the phone of the Lofty user behind this credential from Lofty's system number; to text from your Sales Agent's AI number use Send SMS From AI Number",
 			method: 'POST',
 			path: '/v2.0/sales-agent/message/sms/send-to-agent',
 			params: [{ name: 'content', label: 'Message', type: 'string', in: 'body', required: true, requiredCode: 'MISSING_PARAMETER', description: 'Text of the SMS' }],
@@ -61,7 +61,7 @@ export const notification: ResourceDef = {
 		{
 			value: 'sendEmail',
 			name: 'Send Email',
-			action: 'Send an email to yourself',
+			action: 'Email yourself a notification',
 			description: 'Email the Lofty user behind this credential (HTML allowed in the body)',
 			method: 'POST',
 			path: '/v2.0/sales-agent/message/email/send-to-agent',
@@ -83,7 +83,7 @@ export const notification: ResourceDef = {
 		},
 		{
 			...sendSmsViaAiNumber,
-			action: 'Send an SMS notification to yourself from the AI number',
+			action: 'Text yourself a notification from the AI number',
 			description: "Text the phone of the Lofty user behind this credential from their Sales Agent's AI number; the same request as Sales Agent > Send SMS From AI Number. Use Send SMS for Lofty's system number",
 		},
 	],

@@ -43,7 +43,7 @@ export const opportunity: ResourceDef = {
 		{
 			value: 'sendAlert',
 			name: 'Send Alert',
-			action: 'Send an opportunity alert',
+			action: "Alert the agent of a lead about the lead's activity",
 			description: "Alert the lead's agent that the lead did something (viewed a listing, saved a search, asked for a CMA...)",
 			notice: 'Every run sends another alert: Lofty does not deduplicate them.',
 			errorHints: {

@@ -97,7 +97,7 @@ export const organization: ResourceDef = {
 		{
 			value: 'get',
 			name: 'Get',
-			action: 'Get the organization',
+			action: 'Get your organization and its offices',
 			description:
 				"Your office, permission profile and the offices you may see (all with Manage Organization, your sub-offices with its department variant), or the multi-team group you belong to",
 			method: 'GET',
@@ -107,7 +107,7 @@ export const organization: ResourceDef = {
 		{
 			value: 'updateCompany',
 			name: 'Update Company',
-			action: 'Update the company',
+			action: 'Update the company profile',
 			description: 'Change the company name, contact details or header image; needs the Manage Organization permission',
 			method: 'POST',
 			path: '/v1.0/org/company',
@@ -181,7 +181,7 @@ export const organization: ResourceDef = {
 		{
 			value: 'getPermissionProfiles',
 			name: 'Get Permission Profiles',
-			action: 'Get permission profiles',
+			action: "Get the team's permission profiles",
 			description: 'The permission profiles (role templates) of your team, with the IDs used when assigning roles',
 			method: 'GET',
 			path: '/v1.0/org/permission/profiles',

@@ -136,7 +136,7 @@ export const routing: ResourceDef = {
 		{
 			value: 'getRules',
 			name: 'Get Rules',
-			action: 'Get routing rules',
+			action: 'Get the lead routing rules',
 			description: 'The lead routing rules of a business type: conditions, active hours and strategy',
 			method: 'GET',
 			path: '/v1.0/routing/rule/list/{type}',
@@ -148,7 +148,7 @@ export const routing: ResourceDef = {
 		{
 			value: 'updateRule',
 			name: 'Update Rule',
-			action: 'Update a routing rule',
+			action: 'Update a lead routing rule',
 			description: 'Change the active hours or the strategy of a routing rule',
 			method: 'PUT',
 			path: '/v1.0/routing/rule/{type}',
@@ -247,7 +247,7 @@ export const routing: ResourceDef = {
 		{
 			value: 'getDefaultRule',
 			name: 'Get Default Rule',
-			action: 'Get the default routing rule',
+			action: 'Get the default lead routing rule',
 			description: 'The fallback rule used when no routing rule matches a lead',
 			method: 'GET',
 			path: '/v1.0/routing/rule/supplement/{type}',
@@ -258,7 +258,7 @@ export const routing: ResourceDef = {
 		{
 			value: 'updateDefaultRule',
 			name: 'Update Default Rule',
-			action: 'Update the default routing rule',
+			action: 'Update the default lead routing rule',
 			description: 'Change the fallback rule: a default assignee, or a strategy such as next up with its touch minutes',
 			method: 'PUT',
 			path: '/v1.0/routing/rule/supplement/{type}',
@@ -302,7 +302,7 @@ export const routing: ResourceDef = {
 		{
 			value: 'getRoles',
 			name: 'Get Roles',
-			action: 'Get assign roles',
+			action: 'Get the roles lead routing assigns by',
 			description: 'The assign roles of your team, used with business type 4 (assistant leads)',
 			method: 'GET',
 			path: '/v1.0/routing/role/list',
@@ -311,7 +311,7 @@ export const routing: ResourceDef = {
 		{
 			value: 'getMembers',
 			name: 'Get Assignable Members',
-			action: 'Get members routing can assign',
+			action: 'Get the members lead routing can assign',
 			description: 'Members lead routing may assign for a business type (and role); needs the Manage Lead Distribution permission',
 			method: 'GET',
 			path: '/v1.0/routing/member/list/{type}',

@@ -32,8 +32,8 @@ function checkBatch(op: OperationContext): void {
 export const sendSmsViaAiNumber: OperationDef = {
 	value: 'sendSmsViaAiNumber',
 	name: 'Send SMS From AI Number',
-	action: "Send yourself an SMS from your Sales Agent's AI number",
-	description: "Text the phone of the Lofty user behind this credential, sent from their Sales Agent's AI virtual number; the same request as Notification > Send SMS From AI Number",
+	action: "Text yourself from your Sales Agent's AI number",
+	description: "Text the phone of the Lofty user behind this credential, sent from their Sales Agent's AI virtual number; the same request as Notification > Send SMS From AI Number; to text from Lofty's system number use Notification > Send SMS",
 	method: 'POST',
 	path: '/v2.0/sales-agent/ai-number/send-sms-to-agent',
 	// Sent from the AI number that Update Settings changes.
@@ -118,7 +118,7 @@ export const salesAgent: ResourceDef = {
 		{
 			value: 'getCurrent',
 			name: 'Get Current',
-			action: 'Get your Sales Agent',
+			action: 'Get your Sales Agent (AI assistant)',
 			description: 'The Sales Agent (AI assistant) of the Lofty user behind this credential: profile, AI number, quota seat',
 			method: 'GET',
 			path: '/v2.0/sales-agents/current',
@@ -128,7 +128,7 @@ export const salesAgent: ResourceDef = {
 		{
 			value: 'getByLead',
 			name: 'Get Lead Sales Agent',
-			action: 'Get the Sales Agent of a lead',
+			action: 'Get the Sales Agent following up a lead',
 			description: 'The Sales Agent (AI assistant) that follows up a lead',
 			method: 'GET',
 			path: '/v2.0/sales-agents/by-lead',
@@ -229,7 +229,7 @@ export const salesAgent: ResourceDef = {
 		{
 			value: 'checkWorkingLead',
 			name: 'Check Working Lead',
-			action: 'Check whether the AI works on a lead',
+			action: 'Check whether the AI follows up a lead',
 			description: "Whether a lead is in your Sales Agent's working pool (followed up by the AI); returns isWorkingLead and the lead's basics",
 			method: 'GET',
 			path: '/v2.0/sales-agents/working-lead/{leadId}',
@@ -269,7 +269,7 @@ export const salesAgent: ResourceDef = {
 		{
 			value: 'getMuteStatus',
 			name: 'Get Mute Status',
-			action: 'Get whether the AI is muted for a lead',
+			action: 'Check whether the AI is muted for a lead',
 			description: 'Whether the AI assistant is muted for a lead',
 			method: 'GET',
 			path: '/v2.0/sales-agent/lead/mute-status',
@@ -284,7 +284,7 @@ export const salesAgent: ResourceDef = {
 		{
 			value: 'getWorkingLeads',
 			name: 'Get Working Leads',
-			action: 'Get many working leads',
+			action: 'Get the leads the AI follows up',
 			description: 'Leads your Sales Agent is following up, with their AI stage and task count',
 			method: 'GET',
 			path: '/v2.0/working-leads',
@@ -321,7 +321,7 @@ export const salesAgent: ResourceDef = {
 		{
 			value: 'addWorkingLeads',
 			name: 'Add Working Leads',
-			action: 'Add leads to the AI working pool',
+			action: 'Hand leads to the AI to follow up',
 			description: 'Hand up to 100 leads to your Sales Agent; returns which were added and which failed (for example no access or no quota left)',
 			method: 'POST',
 			path: '/v2.0/working-leads/add',
@@ -340,7 +340,7 @@ export const salesAgent: ResourceDef = {
 		{
 			value: 'createPlanTasks',
 			name: 'Create Plan Tasks',
-			action: 'Create AI plan tasks for leads',
+			action: 'Create AI-planned follow-up tasks for leads',
 			description: 'Have the AI plan its follow-up tasks for up to 100 working leads; leads not in the working pool fail; to create one task yourself use Task > Create',
 			method: 'POST',
 			path: '/v2.0/plan-tasks/create',
@@ -357,7 +357,7 @@ export const salesAgent: ResourceDef = {
 		{
 			value: 'getPlanTasks',
 			name: 'Get Plan Tasks',
-			action: 'Get the AI plan tasks of a lead',
+			action: 'Get the AI-planned tasks of a lead',
 			description: 'The AI follow-up tasks of a lead with their type, status (Pending, Finished, Overdue) and due time',
 			method: 'GET',
 			path: '/v2.0/plan-tasks/lead/{leadId}',

@@ -10,7 +10,7 @@ export const systemLog: ResourceDef = {
 		{
 			value: 'getAll',
 			name: 'Get Many',
-			action: 'Get system logs of a lead',
+			action: 'Get the system change log of a lead',
 			description: 'System and change-log events of a lead, newest first; entries are passed through untouched',
 			method: 'GET',
 			path: '/v1.0/systemLogs',

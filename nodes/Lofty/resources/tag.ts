@@ -8,7 +8,7 @@ export const tag: ResourceDef = {
 		{
 			value: 'getAll',
 			name: 'Get Many',
-			action: 'Get many tags',
+			action: 'Get the lead tags of the team',
 			description: 'Lead tags the user can see: the team-wide tags and the user\'s own private tags. Leads take tags by name.',
 			method: 'GET',
 			path: '/v1.0/teamFeatures/listTag',

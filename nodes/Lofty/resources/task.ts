@@ -79,7 +79,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'get',
 		name: 'Get',
-		action: 'Get a task',
+		action: 'Get a task by ID',
 		description: 'Get a task (or an appointment) by ID (V2); Appointment > Get is the same request for appointments',
 		method: 'GET',
 		path: '/v2.0/tasks/{taskId}',
@@ -90,7 +90,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'getAll',
 		name: 'Get Many',
-		action: 'Get many tasks of a lead',
+		action: 'Get the tasks of a lead',
 		description: 'All tasks of a lead, optionally with its appointments (V2); Appointment > Get Many lists only the appointments',
 		method: 'GET',
 		path: '/v2.0/tasks',
@@ -112,7 +112,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'getMyTasks',
 		name: 'Get My Tasks',
-		action: 'Get my tasks',
+		action: 'Get the tasks and appointments assigned to you',
 		description: 'Tasks and appointments assigned to you (or to another agent), latest start first (V2)',
 		method: 'GET',
 		path: '/v2.0/tasks/my-tasks',
@@ -139,7 +139,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'update',
 		name: 'Update',
-		action: 'Update a task',
+		action: 'Update the description, times or address of a task',
 		description: 'Change the description, times or address of a task (V2); to complete it use Finish; the same request as Appointment > Update',
 		method: 'PUT',
 		path: '/v2.0/tasks/{taskId}',
@@ -189,7 +189,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'createV1',
 		name: 'Create (V1)',
-		action: 'Create a task with the V1 API',
+		action: 'Create a deadline-only task (older V1 endpoint)',
 		description: 'Create a task on a lead with the older V1 endpoint (deadline only); prefer Task > Create for new workflows',
 		method: 'POST',
 		path: '/v1.0/tasks',
@@ -204,7 +204,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'getV1',
 		name: 'Get (V1)',
-		action: 'Get a task with the V1 API',
+		action: 'Get a task by ID (older V1 endpoint)',
 		description: 'Get a task by ID with the older V1 endpoint (times as UTC text); appointments are not found here; prefer Get for new workflows',
 		method: 'GET',
 		path: '/v1.0/tasks/{taskId}',
@@ -215,7 +215,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'getAllV1',
 		name: 'Get Many (V1)',
-		action: 'Get many tasks of a lead with the V1 API',
+		action: 'Get the tasks of a lead (older V1 endpoint)',
 		description: 'All tasks of a lead with the older V1 endpoint (no appointments); prefer Get Many for new workflows',
 		method: 'GET',
 		path: '/v1.0/tasks',
@@ -226,7 +226,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'updateV1',
 		name: 'Update (V1)',
-		action: 'Update a task with the V1 API',
+		action: 'Update or finish a task (older V1 endpoint)',
 		description: 'Change a task, or mark it finished, with the older V1 endpoint; prefer Update and Finish for new workflows',
 		method: 'PUT',
 		path: '/v1.0/tasks/{taskId}',
@@ -270,7 +270,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'deleteV1',
 		name: 'Delete (V1)',
-		action: 'Delete a task with the V1 API',
+		action: 'Delete a task (older V1 endpoint)',
 		description: 'Delete a task by ID with the older V1 endpoint; prefer Delete for new workflows',
 		method: 'DELETE',
 		path: '/v1.0/tasks/{taskId}',

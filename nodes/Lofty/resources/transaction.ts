@@ -20,7 +20,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'create',
 		name: 'Create',
-		action: 'Create a transaction',
+		action: 'Create a transaction (deal) for a lead',
 		description: 'Create a transaction (deal) for a lead',
 		method: 'POST',
 		path: '/v1.0/leads/{leadId}/transaction',
@@ -46,7 +46,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'get',
 		name: 'Get',
-		action: 'Get a transaction',
+		action: 'Get a transaction of a lead by ID',
 		description: 'Get one transaction of a lead',
 		method: 'GET',
 		path: '/v1.0/leads/{leadId}/transaction/{transactionId}',
@@ -57,7 +57,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'getAll',
 		name: 'Get Many',
-		action: 'Get many transactions',
+		action: 'Search transactions',
 		description: 'Search the transactions the user can see, of one type or of all types',
 		method: 'GET',
 		path: '/v2.0/transactions',
@@ -164,7 +164,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'updatePropertyAddress',
 		name: 'Update Property Address',
-		action: 'Update the property address of a transaction',
+		action: 'Replace the property address of a transaction',
 		description: 'Replace the property address of a transaction; fields left empty are cleared',
 		notice:
 			'This replaces the whole address: any address field left empty is cleared in Lofty. To change one field, read the address with Get Property Address first and pass its other fields along.',
@@ -205,7 +205,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'getPipelines',
 		name: 'Get Pipelines',
-		action: 'Get the transaction pipelines',
+		action: 'Get the stages of each transaction pipeline',
 		description: 'The team\'s stages (statuses) of each transaction type, in pipeline order; one item per type',
 		method: 'GET',
 		path: '/v2.0/transactions/pipelines',
@@ -215,7 +215,7 @@ const operations: OperationDef[] = [
 	{
 		value: 'syncFromBrokermint',
 		name: 'Sync From Brokermint',
-		action: 'Sync a transaction from Brokermint',
+		action: 'Apply Brokermint deal changes to its Lofty transaction',
 		description: 'Apply Brokermint deal changes (agent, address, price, dates, Closed or Cancelled) to a Brokermint-linked Lofty transaction',
 		notice: 'The transaction must already be linked to Brokermint in Lofty (Brokermint integration); otherwise Lofty answers that it does not exist.',
 		method: 'PUT',

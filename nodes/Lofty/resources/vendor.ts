@@ -8,7 +8,7 @@ export const vendor: ResourceDef = {
 		{
 			value: 'getAll',
 			name: 'Get Many',
-			action: 'Get many vendors',
+			action: "Get the team's vendors",
 			description:
 				'The vendor directory of your team: team members, sub-accounts and outside contacts such as lenders or inspectors, in no particular order',
 			method: 'GET',

@@ -151,7 +151,7 @@ export const webhook: ResourceDef = {
 			// execution, after Lofty has had its answer, so a slow or failed lookup never holds up or loses an event.
 			value: 'getEventRecord',
 			name: 'Get Event Record',
-			action: 'Get the record of a trigger event',
+			action: 'Get the full record a trigger event is about',
 			description:
 				'Read the full lead, transaction, note, task, appointment, agent, call, email or text a Lofty Trigger event is about, and add it to the event as "record"',
 			method: 'GET',
@@ -191,7 +191,7 @@ export const webhook: ResourceDef = {
 		{
 			value: 'getAll',
 			name: 'Get Many',
-			action: 'Get many webhook subscriptions',
+			action: 'Get the webhook subscriptions',
 			description: 'The active webhook subscriptions of the team',
 			method: 'GET',
 			path: '/v1.0/webhooks',
