@@ -28,6 +28,7 @@ import { Store } from './core/store';
 import { type IdLike, toId } from './core/types';
 import { RESOURCES } from './resources';
 import { type DeliveryEngine, type DeliveryOptions, configureDelivery, deliveryEngine } from './resources/webhook/delivery';
+import { tryoutHandler } from './web';
 
 export {
 	ACCESS_TOKEN_TTL_SEC,
@@ -61,6 +62,8 @@ export interface SandboxOptions {
 	webhooks?: DeliveryOptions;
 	/** hold every answer back by fixedMs plus 0 to jitterMs, as a remote API's round trip (default none) */
 	latency?: LatencyConfig;
+	/** serve the try-out page at /tryout, where a person makes events by clicking (sandbox/web; default off) */
+	web?: boolean;
 }
 
 export interface IssueTokenOptions {
@@ -130,8 +133,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const latency = new Latency(opts.latency ?? NO_LATENCY);
 	const pipeline = { store, auth, router, limiter, log, faults, latency };
 
+	const web = opts.web ? tryoutHandler({ store, auth, router }) : undefined;
 	const server: Server = createServer((req, res) => {
-		handle(pipeline, req, res).catch((e) => {
+		const served = web ? web(req, res) : Promise.resolve(false);
+		served.then((done) => (done ? undefined : handle(pipeline, req, res))).catch((e) => {
 			if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
 			res.end(JSON.stringify({ code: 20005, message: String(e) }));
 		});
