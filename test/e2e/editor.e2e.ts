@@ -37,6 +37,7 @@ import { byHandEditorChecks } from './editorByHand';
 import { claimEditorChecks } from './editorClaims';
 import { noCodeEditorChecks } from './editorNoCode';
 import { exampleRunChecks } from './examplesNoCode';
+import { tryoutEditorChecks } from './editorTryout';
 import { N8nServer, OWNER, PACKAGE_NAME, ROOT } from './n8nServer';
 
 const VERSION = process.env.LOFTY_E2E_N8N_VERSION || '2.41.1';
@@ -531,4 +532,6 @@ interface Problem {
 
 	// The follow-up-tasks example run twice (examplesNoCode.ts): Lofty as after one run, due times in the team's zone.
 	exampleRunChecks({ server, log });
+
+	tryoutEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log }); // editorTryout.ts
 });
