@@ -125,6 +125,30 @@ export function tryoutEditorChecks(t: EditorTools): void {
 		t.log(`try-out page: call ${callId} -> execution ${execution.id}: ${described.recording}`);
 	});
 
+	test('try-out: the Client Credentials credential as npm start makes it: its name, and the Customer Key\'s hint in view', async () => {
+		const { clientId, clientSecret } = sandbox.oauthClient;
+		const name = 'Lofty OAuth2 (sandbox): Client Credentials';
+		const id = await t.server.createCredential(name, 'loftyOAuth2Api', {
+			grantType: 'clientCredentials',
+			clientId,
+			clientSecret,
+			customerApiKey: sandbox.apiKey,
+			authentication: 'header',
+			accessTokenUrl: `${sandbox.url}/api/user-web/oauth/token`,
+			baseUrl: sandbox.url,
+		});
+		await page().goto(`${t.server.base}/home/credentials/${id}`);
+		const modal = page().locator('[data-test-id=editCredential-modal]');
+		await modal.waitFor({ timeout: 60_000 });
+		await modal.locator('[data-test-id=parameter-input-customerApiKey]').waitFor();
+		const text = await modal.innerText();
+		expect(text).toContain(name);
+		expect(text).toMatch(/The API key of the Lofty user this workflow acts as: in Lofty, Settings > Integrations > API/);
+		await modal.locator('[data-test-id=parameter-input-customerApiKey]').scrollIntoViewIfNeeded();
+		await t.shot('light', 'tryout-credential-customer-key');
+		await page().keyboard.press('Escape');
+	});
+
 	test('try-out: the credential test of Client Credentials with a wrong Customer Key (n8n\'s words, quoted by the field\'s hint)', async () => {
 		const { clientId, clientSecret } = sandbox.oauthClient;
 		const tested = await t.server.testCredential('loftyOAuth2Api', {

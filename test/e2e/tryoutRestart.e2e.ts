@@ -123,7 +123,7 @@ if (missing) process.stdout.write(`[try-out restart e2e] SKIPPED: ${missing}\n`)
 		await fire('Hot');
 
 		expect(await run.stop()).toBe(0);
-		expect(JSON.parse(fs.readFileSync(path.join(dir, 'sandbox-webhooks.json'), 'utf8')).map((s: { listId: number }) => s.listId).sort()).toEqual([2, 12]);
+		expect(JSON.parse(fs.readFileSync(path.join(dir, 'sandbox-webhooks.json'), 'utf8')).map((s: { listId: number }) => s.listId).sort((a: number, b: number) => a - b)).toEqual([2, 12]);
 
 		urls = await run.start();
 		expect(run.out).toMatch(/2 subscription\(s\) restored/);
