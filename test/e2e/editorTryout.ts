@@ -8,7 +8,8 @@
  *     Recording holds the call's WAV as binary data, and the page shows the delivery answered 200.
  * Also the credential test of a Client Credentials credential with a wrong Customer Key, as the editor runs it on
  * Save (n8n's own words: the node cannot change them; the field's hint names them).
- * Screenshots: tryout-canvas, tryout-trigger-panel, tryout-page-listening, tryout-page-call, tryout-execution.
+ * Screenshots: tryout-canvas, tryout-trigger-panel (with its Docs link checked), tryout-page-listening, tryout-page-call,
+ * tryout-execution, tryout-credential-customer-key.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -73,6 +74,9 @@ export function tryoutEditorChecks(t: EditorTools): void {
 		const panel = t.ndv().locator('[data-test-id=trigger-header]').first();
 		await panel.waitFor();
 		expect(await panel.innerText()).toMatch(/Test with a real Lofty event/);
+		// The Docs link opens the README's section (n8n appends no query after its #).
+		const docs = t.ndv().locator('a', { hasText: /^\s*Docs\s*$/ }).first();
+		expect(await docs.getAttribute('href')).toBe('https://github.com/n8n-nodes-lofty/n8n-nodes-lofty#lofty-trigger');
 		await t.shot('light', 'tryout-trigger-panel');
 		await page().locator('[data-test-id=ndv-close-button]').click();
 		await t.ndv().waitFor({ state: 'hidden' });
