@@ -20,6 +20,7 @@ export const PAGE_HTML = `<!doctype html>
   input, select, button { font: inherit; padding: 3px 6px; }
   button { cursor: pointer; border: 1px solid var(--accent); background: transparent; color: var(--accent); border-radius: 4px; }
   button:hover { background: #2f6fde22; }
+  button:disabled { opacity: 0.35; cursor: not-allowed; background: transparent; }
   #result { min-height: 22px; padding: 6px 10px; border-radius: 4px; margin: 10px 0; }
   #result.ok { background: #1a7f3722; } #result.fail { background: #cf222e22; }
   .row { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
