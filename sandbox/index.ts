@@ -135,8 +135,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
 	const web = opts.web ? tryoutHandler({ store, auth, router }) : undefined;
 	const server: Server = createServer((req, res) => {
-		const served = web ? web(req, res) : Promise.resolve(false);
-		served.then((done) => (done ? undefined : handle(pipeline, req, res))).catch((e) => {
+		const served = web ? web(req, res).then((done) => (done ? undefined : handle(pipeline, req, res))) : handle(pipeline, req, res);
+		served.catch((e) => {
 			if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
 			res.end(JSON.stringify({ code: 20005, message: String(e) }));
 		});
