@@ -99,6 +99,18 @@ if (missing) process.stdout.write(`[try-out restart e2e] SKIPPED: ${missing}\n`)
 		const published = await httpRequest('POST', `${urls.editor}/api/v1/workflows/${WORKFLOW}/activate`, undefined, apiHeaders);
 		expect(published.status).toBe(200);
 
+		// The credentials npm start made, named for what they are; the Client Credentials one tests OK as it is.
+		const creds = await httpRequest('GET', `${urls.editor}/rest/credentials`, undefined, session);
+		const made = (creds.json?.data ?? creds.json) as Array<{ id: string; name: string; type: string }>;
+		expect(made.map((c) => c.name).sort()).toEqual(
+			expect.arrayContaining(['Lofty API (sandbox)', 'Lofty OAuth2 (sandbox): Authorization Code', 'Lofty OAuth2 (sandbox): Client Credentials', 'Lofty OAuth2 (sandbox): PKCE']),
+		);
+		const cc = made.find((c) => c.name === 'Lofty OAuth2 (sandbox): Client Credentials')!;
+		const stored = await httpRequest('GET', `${urls.editor}/rest/credentials/${cc.id}?includeData=true`, undefined, session);
+		const data = (stored.json?.data ?? stored.json).data;
+		const tested = await httpRequest('POST', `${urls.editor}/rest/credentials/test`, { credentials: { id: cc.id, name: cc.name, type: cc.type, data } }, session);
+		expect((tested.json?.data ?? tested.json).status).toBe('OK');
+
 		/** Moves a seeded lead to another stage through the sandbox's API; resolves when its execution is done. */
 		const fire = async (stage: string): Promise<void> => {
 			const auth = { Authorization: `token ${urls.apiKey}` };
