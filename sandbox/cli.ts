@@ -3,10 +3,15 @@
  * Env: LOFTY_SANDBOX_PORT (default 4010), LOFTY_SANDBOX_HOST (default 127.0.0.1),
  *      LOFTY_SANDBOX_RATE_LIMIT as "<perWindow>/<windowMs>" (default 100/60000),
  *      LOFTY_SANDBOX_LATENCY as "<fixedMs>" or "<fixedMs>+<jitterMs>" (default 0: answers at once);
- *      the flag `--latency 300+60` (npm run sandbox -- --latency 300+60) wins over the variable.
- * Prints KEY=value lines (URL, demo API key, OAuth demo client id) on stdout.
+ *      the flag `--latency 300+60` (npm run sandbox -- --latency 300+60) wins over the variable;
+ *      LOFTY_SANDBOX_WEBHOOKS_FILE: keep the webhook subscriptions made through the API in this file across restarts
+ *      (resources/webhook/persist.ts; `npm start` sets it).
+ * Serves the try-out page at /tryout (sandbox/web). Prints KEY=value lines (URL, page, demo API key, OAuth demo client)
+ * on stdout.
  */
-import { DEMO_CLIENT_ID, OTHER_AGENT_API_KEY, SEED_IDS, parseLatency, startSandbox } from './index';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, OTHER_AGENT_API_KEY, SEED_IDS, parseLatency, startSandbox } from './index';
+import { type KeptSubscriptions, keepSubscriptions } from './resources/webhook/persist';
+import { WEB_PATH } from './web';
 
 function rateLimitFromEnv(raw: string | undefined): { perWindow: number; windowMs: number } | undefined {
 	if (!raw) return undefined;
@@ -34,22 +39,30 @@ async function main(): Promise<void> {
 		rateLimit: rateLimitFromEnv(process.env.LOFTY_SANDBOX_RATE_LIMIT),
 		webhooks: { autoDeliver: true, allowHttpCallbacks: true },
 		latency,
+		web: true,
 	});
+	const webhooksFile = process.env.LOFTY_SANDBOX_WEBHOOKS_FILE;
+	let kept: KeptSubscriptions | undefined;
+	if (webhooksFile) kept = keepSubscriptions(sandbox.store, webhooksFile);
 	const out = [
 		`Lofty sandbox listening on ${sandbox.url}${latency ? ` (answers after ${latency.fixedMs} ms + 0 to ${latency.jitterMs} ms)` : ''}`,
 		`LOFTY_SANDBOX_URL=${sandbox.url}`,
+		`LOFTY_SANDBOX_PAGE=${sandbox.url}${WEB_PATH}`,
 		`LOFTY_API_KEY=${sandbox.apiKey}`,
 		`LOFTY_OTHER_AGENT_API_KEY=${OTHER_AGENT_API_KEY}`,
 		`LOFTY_OAUTH_CLIENT_ID=${DEMO_CLIENT_ID}`,
+		`LOFTY_OAUTH_CLIENT_SECRET=${DEMO_CLIENT_SECRET}`,
 		`LOFTY_OAUTH_AUTHORIZE_URL=${sandbox.url}/page/vendor-auth.html`,
 		`LOFTY_OAUTH_TOKEN_URL=${sandbox.url}/api/user-web/oauth/token`,
 		`LOFTY_DEMO_USER_ID=${SEED_IDS.demoUserId}`,
+		...(kept ? [`LOFTY_SANDBOX_WEBHOOKS_KEPT=${kept.restored} subscription(s) restored from ${webhooksFile}`] : []),
 	];
 	process.stdout.write(`${out.join('\n')}\n`);
 	let stopping = false;
 	const stop = (signal: string): void => {
 		if (stopping) return;
 		stopping = true;
+		kept?.stop();
 		sandbox.stop().then(
 			() => {
 				process.stdout.write(`Lofty sandbox stopped (${signal})\n`);

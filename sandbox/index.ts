@@ -29,6 +29,7 @@ import { Store } from './core/store';
 import { type IdLike, toId } from './core/types';
 import { RESOURCES } from './resources';
 import { type DeliveryEngine, type DeliveryOptions, configureDelivery, deliveryEngine } from './resources/webhook/delivery';
+import { tryoutHandler } from './web';
 
 export {
 	ACCESS_TOKEN_TTL_SEC,
@@ -62,6 +63,8 @@ export interface SandboxOptions {
 	webhooks?: DeliveryOptions;
 	/** hold every answer back by fixedMs plus 0 to jitterMs, as a remote API's round trip (default none) */
 	latency?: LatencyConfig;
+	/** serve the try-out page at /tryout, where a person makes events by clicking (sandbox/web; default off) */
+	web?: boolean;
 }
 
 export interface IssueTokenOptions {
@@ -134,8 +137,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const mcp = mcpHandler({ auth, router, now: () => store.now() });
 	const pipeline = { store, auth, router, limiter, log, faults, latency, mcp };
 
+	const web = opts.web ? tryoutHandler({ store, auth, router }) : undefined;
 	const server: Server = createServer((req, res) => {
-		handle(pipeline, req, res).catch((e) => {
+		const served = web ? web(req, res).then((done) => (done ? undefined : handle(pipeline, req, res))) : handle(pipeline, req, res);
+		served.catch((e) => {
 			if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
 			res.end(JSON.stringify({ code: 20005, message: String(e) }));
 		});

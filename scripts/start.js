@@ -31,7 +31,7 @@ const os = require('os');
 const path = require('path');
 const http = require('http');
 const crypto = require('crypto');
-const { ensureN8n } = require('./n8n-runtime');
+const { ensureN8n, cleanEnv } = require('./n8n-runtime');
 const H = require('./n8n-harness');
 
 const ROOT = H.ROOT;
@@ -55,6 +55,17 @@ const CREDENTIAL = { id: 'LoftySandboxCred', name: 'Lofty API (sandbox)', type: 
 /** n8n's own Bearer Auth credential for the sandbox's tool server (MCP), the only kind n8n's MCP Client Tool takes. */
 const MCP_CREDENTIAL = { id: 'LoftyToolServerCred', name: 'Lofty tool server (sandbox, Bearer)', type: 'httpBearerAuth' };
 const MCP_PATH = '/mcp';
+/**
+ * OAuth2 credentials made ready for the sandbox's demo app, one per grant type, named for it (n8n would name each
+ * new one "Lofty account", "Lofty account 2", ...). Client Credentials works at once; the other two need Connect.
+ */
+const OAUTH_CREDENTIALS = [
+	{ id: 'LoftySandboxOAuthCC', name: 'Lofty OAuth2 (sandbox): Client Credentials', grantType: 'clientCredentials' },
+	{ id: 'LoftySandboxOAuthCode', name: 'Lofty OAuth2 (sandbox): Authorization Code', grantType: 'authorizationCode' },
+	{ id: 'LoftySandboxOAuthPkce', name: 'Lofty OAuth2 (sandbox): PKCE', grantType: 'pkce' },
+];
+/** The sandbox keeps the subscriptions n8n made in this file, so published triggers still fire after a restart. */
+const WEBHOOKS_FILE = path.join(DIR, 'sandbox-webhooks.json');
 const OWNER = {
 	email: process.env.LOFTY_TRYOUT_EMAIL || 'demo@example.com',
 	password: process.env.LOFTY_TRYOUT_PASSWORD || 'LoftyDemo1',
@@ -263,11 +274,14 @@ async function main() {
 		log(`installed ${info.filename} (${info.files.length} files) as a community node; "${probe.name}" v${probe.version} loads with n8n's n8n-workflow ${probe.wfVersion}`);
 	} else log('package unchanged since the last run: installed copy reused');
 
-	// 3. sandbox (in memory: fresh demo data on every start)
+	// 3. sandbox (in memory: fresh demo data on every start; the webhook subscriptions n8n made are kept in
+	//    WEBHOOKS_FILE, as Lofty keeps them: n8n started again with its database does not subscribe again)
 	const sandboxPort = await H.freePort(Number(process.env.LOFTY_SANDBOX_PORT) || state.sandboxPort || 4010);
 	const sandboxLog = path.join(LOG_DIR, 'sandbox.log');
 	fs.writeFileSync(sandboxLog, '');
+	if (!fs.existsSync(path.join(N8N_DIR, 'database.sqlite'))) fs.rmSync(WEBHOOKS_FILE, { force: true }); // a new n8n subscribes anew
 	const sandbox = await H.startSandbox(procs, {
+		env: { ...cleanEnv(), LOFTY_SANDBOX_WEBHOOKS_FILE: WEBHOOKS_FILE },
 		port: sandboxPort,
 		onData: (d) => {
 			fs.appendFileSync(sandboxLog, d);
@@ -275,7 +289,10 @@ async function main() {
 		},
 	});
 	watchUnexpectedExit(sandbox.child, 'the sandbox', sandboxLog);
-	log(`sandbox at ${sandbox.url}`);
+	// The KEY=value lines come in one write; wait for the last one (a slow pipe may split them).
+	for (const until = Date.now() + 5000; !/^LOFTY_DEMO_USER_ID=/m.test(sandbox.output()) && Date.now() < until; ) await H.sleep(50);
+	Object.assign(sandbox, sandboxExtras(sandbox.output()));
+	log(`sandbox at ${sandbox.url}${sandbox.webhooksKept ? `; ${sandbox.webhooksKept}` : ''}`);
 
 	// 4. n8n: imports of what changed, then start
 	const ports = { http: await H.freePort(Number(process.env.LOFTY_TRYOUT_PORT) || 5678) };
@@ -313,6 +330,8 @@ async function main() {
 			state.imports.credential = sha(credText);
 			writeState(state);
 		}
+
+		await importOAuthCredentials({ n8n, inputDir, sandbox, state });
 
 		const { list: examples, skipped } = loadExamples(pkgDir);
 		for (const e of examples) pointAtToolServer(e, `${sandbox.url}${MCP_PATH}`);
@@ -365,6 +384,46 @@ async function main() {
 	}
 }
 
+/** What the sandbox printed besides URL and key: the try-out page, the OAuth app, the subscriptions it kept. */
+function sandboxExtras(output) {
+	const value = (name) => output.match(new RegExp(`^${name}=(.*)$`, 'm'))?.[1]?.trim();
+	return {
+		page: value('LOFTY_SANDBOX_PAGE'),
+		oauth: {
+			clientId: value('LOFTY_OAUTH_CLIENT_ID'),
+			clientSecret: value('LOFTY_OAUTH_CLIENT_SECRET'),
+			authUrl: value('LOFTY_OAUTH_AUTHORIZE_URL'),
+			tokenUrl: value('LOFTY_OAUTH_TOKEN_URL'),
+		},
+		webhooksKept: value('LOFTY_SANDBOX_WEBHOOKS_KEPT'),
+	};
+}
+
+/** The OAuth2 credentials of OAUTH_CREDENTIALS, imported when they changed (the sandbox's port, or new ones). */
+async function importOAuthCredentials({ n8n, inputDir, sandbox, state }) {
+	const { clientId, clientSecret, authUrl, tokenUrl } = sandbox.oauth;
+	if (!clientId || !clientSecret) return log('warning: the sandbox printed no OAuth client: OAuth2 credentials not made');
+	const creds = OAUTH_CREDENTIALS.map(({ grantType, ...c }) => ({
+		...c,
+		type: 'loftyOAuth2Api',
+		data: {
+			grantType,
+			clientId,
+			...(grantType === 'pkce' ? {} : { clientSecret, authentication: 'header' }),
+			...(grantType === 'clientCredentials' ? { customerApiKey: sandbox.apiKey } : { authUrl }),
+			accessTokenUrl: tokenUrl,
+			baseUrl: sandbox.url,
+		},
+	}));
+	const text = JSON.stringify(creds, null, 2);
+	if (state.imports.oauthCredentials === sha(text)) return;
+	const f = path.join(inputDir, 'oauth-credentials.json');
+	fs.writeFileSync(f, text); // plain text only in a temp file; n8n encrypts it on import
+	await n8n(['import:credentials', `--input=${f}`]);
+	state.imports.oauthCredentials = sha(text);
+	writeState(state);
+}
+
 function banner({ base, sandbox, examples, skipped }) {
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);
 	const rel = (p) => path.relative(process.cwd(), p) || p;
@@ -380,6 +439,27 @@ function banner({ base, sandbox, examples, skipped }) {
 		`  Credential:  "${CREDENTIAL.name}" (Lofty API) already points at the sandbox`,
 		`  Tool server: ${sandbox.url}${MCP_PATH}  (MCP, HTTP Streamable; credential "${MCP_CREDENTIAL.name}" is n8n's Bearer Auth with the API key)`,
 		'',
+		...(sandbox.page
+			? [
+					`  Make events: ${sandbox.page}`,
+					'               the team\'s leads: change a stage, call (recorded), text, email, add a lead; published',
+					'               Lofty Trigger workflows get the events (also after Ctrl-C and npm start again)',
+					'',
+				]
+			: []),
+		...(sandbox.oauth?.clientSecret
+			? [
+					'  OAuth2:      the sandbox\'s demo app, for a Lofty OAuth2 API credential of your own',
+					`               Client ID      ${sandbox.oauth.clientId}`,
+					`               Client Secret  ${sandbox.oauth.clientSecret}`,
+					`               Authorization URL  ${sandbox.oauth.authUrl}`,
+					`               Access Token URL   ${sandbox.oauth.tokenUrl}`,
+					`               Base URL       ${sandbox.url}    Customer Key (Client Credentials): the API key above`,
+					`               Made for you: ${OAUTH_CREDENTIALS.map((c) => `"${c.name}"`).join(', ')}`,
+					'               (Client Credentials works at once; open the other two and click Connect my account)',
+					'',
+				]
+			: []),
 		'  Example workflows:',
 		...examples.map((e) => `    ${base}/workflow/${e.wf.id}  ${e.wf.name}${PUBLISH.has(e.wf.id) ? '  [active]' : ''}`),
 		...skipped.map((s) => `    (not imported: examples/${s.file}, it needs the Lofty Trigger node: ${s.why})`),

@@ -58,6 +58,8 @@ export class Lofty implements INodeType {
 		// What each version brought: model/versions.ts.
 		version: NODE_VERSIONS,
 		defaultVersion: NEWEST_VERSION,
+		// Opened as is; from the codex link alone n8n would put its query after the #.
+		documentationUrl: 'https://github.com/n8n-nodes-lofty/n8n-nodes-lofty#readme',
 		subtitle: subtitleExpression(RESOURCES),
 		description: 'Work with and react to leads, tasks, transactions and more in the Lofty real-estate CRM',
 		defaults: { name: 'Lofty' },

@@ -19,7 +19,11 @@ export class LoftyTrigger implements INodeType {
 		icon: { light: 'file:../../icons/lofty.svg', dark: 'file:../../icons/lofty.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Events: " + ($parameter["events"] || []).length}}',
+		// The chosen events by name ("Call, Pipeline Change"), not their count.
+		subtitle: eventsSubtitle(),
+		// n8n opens an http(s) documentationUrl as it is; from the codex link alone it builds "...#lofty-trigger?utm_...",
+		// which loses the anchor.
+		documentationUrl: 'https://github.com/n8n-nodes-lofty/n8n-nodes-lofty#lofty-trigger',
 		// n8n shows this on the search entry it shares with the Lofty node, so the wording fits both.
 		description: 'Work with and react to leads, tasks, transactions and more in the Lofty real-estate CRM',
 		defaults: { name: 'Lofty Trigger' },
@@ -27,6 +31,7 @@ export class LoftyTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: LOFTY_CREDENTIALS,
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		triggerPanel: TRIGGER_PANEL,
 		properties: [
 			AUTHENTICATION_PROPERTY,
 			{
@@ -135,6 +140,30 @@ export class LoftyTrigger implements INodeType {
 		this.webhook = receiver(timing);
 	}
 }
+
+/** The canvas subtitle: the names of the chosen events in the order chosen, e.g. "Call, Pipeline Change". */
+export function eventsSubtitle(): string {
+	const names = Object.fromEntries(EVENT_LISTS.map((e) => [String(e.value), e.name]));
+	return `={{ ($parameter["events"] || []).map((e) => (${JSON.stringify(names)})[String(e)] || e).join(", ") }}`;
+}
+
+/**
+ * What the trigger's panel says before a test (n8n's words otherwise: "Pull in events from Lofty"). While it listens,
+ * n8n shows its own fixed text ("Go to Lofty and create an event"), which a node cannot change.
+ */
+export const TRIGGER_PANEL = {
+	header: 'Test with a real Lofty event',
+	executionsHelp: {
+		inactive:
+			'<b>While building:</b> click <b>Execute step</b>. n8n subscribes in Lofty and waits for the first event of the chosen types: make one in Lofty (change a lead\'s stage, call or text a lead, add a lead; in the try-out: on the sandbox page <i>Make events</i>, printed by <code>npm start</code>). It runs the workflow once, then the test subscription is removed.<br /><br /><b>In use:</b> <a data-key="activate">publish the workflow</a>. Then every event of the chosen types starts an execution, which you find in the <a data-key="executions">executions list</a>.',
+		active:
+			'<b>The workflow is published:</b> every Lofty event of the chosen types starts an execution, listed in the <a data-key="executions">executions list</a>. Make one in Lofty to see it (in the try-out: on the sandbox page <i>Make events</i>, printed by <code>npm start</code>).',
+	},
+	activationHint: {
+		inactive: 'When the workflow is ready, <a data-key="activate">publish it</a>: Lofty then sends every event of the chosen types to it.',
+		active: 'Published: Lofty sends every event of the chosen types to this workflow.',
+	},
+};
 
 /** n8n's checkExists, create and delete of the trigger's subscriptions, with the given time limits. */
 function lifecycle(timing: TriggerTiming) {

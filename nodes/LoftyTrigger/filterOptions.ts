@@ -7,7 +7,7 @@ import { STANDARD_TRANSACTION_FIELDS } from './filters';
 /** The filter options of the trigger (filters.ts applies them), shown under Options once their event is chosen (n8n sorts options by name). */
 export const FILTER_OPTIONS: INodeProperties[] = [
 	{
-		displayName: 'Only When Stage Changes From Names or IDs',
+		displayName: 'Only When Stage Changes From',
 		name: 'stageFrom',
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: 'getPipelineStages' },
@@ -17,7 +17,7 @@ export const FILTER_OPTIONS: INodeProperties[] = [
 			'Pipeline Change: start the workflow only when a lead leaves one of these stages; empty for any. Names or stage IDs, comma-separated in an expression; case and spacing do not matter. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
-		displayName: 'Only When Stage Changes To Names or IDs',
+		displayName: 'Only When Stage Changes To',
 		name: 'stageTo',
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: 'getPipelineStages' },
@@ -27,7 +27,7 @@ export const FILTER_OPTIONS: INodeProperties[] = [
 			'Pipeline Change: start the workflow only when a lead moves into one of these stages; empty for any. Names or stage IDs, comma-separated in an expression; case and spacing do not matter. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
-		displayName: 'Only When These Fields Changed Names or IDs',
+		displayName: 'Only When These Fields Changed',
 		name: 'changedFields',
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: 'getTransactionFieldNames' },

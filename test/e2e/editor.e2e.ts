@@ -38,6 +38,7 @@ import { claimEditorChecks } from './editorClaims';
 import { noCodeEditorChecks } from './editorNoCode';
 import { tagEditorChecks } from './editorTags';
 import { exampleRunChecks } from './examplesNoCode';
+import { tryoutEditorChecks } from './editorTryout';
 import { N8nServer, OWNER, PACKAGE_NAME, ROOT } from './n8nServer';
 
 const VERSION = process.env.LOFTY_E2E_N8N_VERSION || '2.41.1';
@@ -534,4 +535,5 @@ interface Problem {
 	exampleRunChecks({ server, log });
 
 	tagEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
+	tryoutEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log }); // editorTryout.ts
 });

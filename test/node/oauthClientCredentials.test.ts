@@ -94,8 +94,8 @@ describe('OAuth2 Client Credentials through n8n-core', () => {
 		expect((await runCc(saved({ authentication: choice }), getMe))[0].json.memberUserId).toBeDefined();
 		if (reading === 'either') return;
 		const refused = await runCc(saved({ authentication: reading === 'body' ? 'header' : 'body' }), getMe).catch((e: Error) => e);
-		expect(refused).toMatchObject({ message: expect.stringContaining("refused the credential's token request") });
-		expect((refused as { description?: string }).description).toMatch(/Client authentication failed/i);
+		expect(refused).toMatchObject({ message: 'Lofty refused the Client ID or Client Secret of the OAuth2 credential, so GET /v1.0/me was not sent' });
+		expect((refused as { description?: string }).description).toMatch(/Client Authentication: Body.*Lofty answered invalid_client/);
 	});
 
 	it.each(READING_VALUES.ccCustomerKey)('works whether Lofty requires customer_key or not (ccCustomerKey %s)', async (reading) => {
@@ -104,10 +104,12 @@ describe('OAuth2 Client Credentials through n8n-core', () => {
 		expect(String(me.json.memberUserId)).toBe(SEED_IDS.otherAgentUserId);
 	});
 
-	it('a wrong customer key fails the run with the OAuth error, and no secret in it', async () => {
+	it('a wrong customer key fails the run with a message that names the Customer Key, and no secret in it', async () => {
 		const error = (await runCc(saved({ customerApiKey: `${DEMO_API_KEY}0` }), getMe).catch((e: Error) => e)) as Error;
-		expect(error.message).toBe("Lofty refused the credential's token request, so GET /v1.0/me was not sent");
-		expect((error as { description?: string }).description).toMatch(/^Failed to acquire OAuth2 access token: .*Customer Key/);
+		expect(error.message).toBe('Lofty refused the Customer Key of the OAuth2 credential, so GET /v1.0/me was not sent');
+		expect((error as { description?: string }).description).toBe(
+			'The Customer Key must be the API key of the Lofty user the workflow acts as (that user finds it in Lofty: Settings > Integrations > API). Open the credential, paste it again and save. Lofty answered invalid_grant: customer_key is not a valid API key.',
+		);
 		expect(sandbox().requests.filter((r) => r.path === '/v1.0/me')).toHaveLength(0);
 	});
 });

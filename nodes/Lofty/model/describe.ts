@@ -146,6 +146,24 @@ export function toProperty(p: ParamDef, shown?: INodeProperties['displayOptions'
 	}
 }
 
+/** A sort direction (Descending, Order) and the sort field it qualifies (Sort By), by parameter name. */
+const SORT_DIRECTION = /^(desc|asc|order|sortOrder|direction)$/;
+const SORT_FIELD = /^(sort|sortBy|orderBy|sortField)$/;
+
+/**
+ * A collection's options in the order n8n lists and shows them: by label, except that a sort direction comes right
+ * after the sort field it qualifies ("Sort By", then "Descending"), wherever the alphabet puts either.
+ */
+export function collectionOrder(options: INodeProperties[]): INodeProperties[] {
+	const sorted = [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
+	const field = sorted.find((o) => SORT_FIELD.test(o.name));
+	const directions = sorted.filter((o) => SORT_DIRECTION.test(o.name));
+	if (!field || directions.length === 0) return sorted;
+	const rest = sorted.filter((o) => !directions.includes(o));
+	rest.splice(rest.indexOf(field) + 1, 0, ...directions);
+	return rest;
+}
+
 /** Derives the node's resource, operation and field properties from the resource tables. */
 export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 	// A resource appears once it has operations.
@@ -216,7 +234,7 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 					placeholder: title === 'Filters' ? 'Add Filter' : title === 'Options' ? 'Add Option' : 'Add Field',
 					default: {},
 					displayOptions: show,
-					options: params.map((p) => toProperty(hinted(p))).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+					options: collectionOrder(params.map((p) => toProperty(hinted(p)))),
 				});
 			}
 		}

@@ -13,6 +13,7 @@ import { findFailure, toNodeApiError } from './errors';
 import { parseJson, stringifyJson } from './json';
 import { slotsOf } from './inFlight';
 import { MAX_PACING_WAIT_MS, acquire, isPacingDeadline, pacingKey, requestsPerMinute } from './pacing';
+import { type OAuthAnswer, oauthAnswerOf, tokenRefusedError } from './tokenFailure';
 
 export { rateLimitWaitMs } from './pacing';
 
@@ -87,6 +88,8 @@ interface Target {
 	cap?: number;
 	/** Which Lofty account the credential reaches (memory shared across executions, e.g. leads just created); no secret. */
 	account: string;
+	/** the OAuth2 credential's grant type (no secret), which names the field a refused token request points at */
+	grantType?: string;
 }
 
 /**
@@ -121,6 +124,7 @@ async function readTarget(ctx: LoftyContext, type: string): Promise<Target> {
 		cap: requestsPerMinute(credentials.rateLimit, credentials.requestsPerMinute),
 		// One OAuth client may serve several Lofty accounts: its n8n credential tells them apart.
 		account: pacingKey(type, baseUrl, type === CREDENTIAL_TYPES.apiKey ? identity : `credential ${ctx.getNode().credentials?.[type]?.id ?? String(token ?? '')}`),
+		grantType: typeof credentials.grantType === 'string' ? credentials.grantType : undefined,
 	};
 }
 
@@ -222,6 +226,8 @@ export function transportFault(error: unknown): TransportFault {
 interface SendFailure {
 	fault: TransportFault;
 	reason: string;
+	/** a refused token request: what the token endpoint answered */
+	oauth?: OAuthAnswer;
 }
 
 async function send(ctx: LoftyContext, type: string, options: IHttpRequestOptions): Promise<RawResponse | SendFailure> {
@@ -237,7 +243,8 @@ async function send(ctx: LoftyContext, type: string, options: IHttpRequestOption
 		const inside = responseInsideError(error);
 		if (inside) return { ...inside, thrown: true };
 		// Only the message travels on: the raw error holds the request, with its Authorization header.
-		return { fault: transportFault(error), reason: error instanceof Error ? error.message : String(error) };
+		const fault = transportFault(error);
+		return { fault, reason: error instanceof Error ? error.message : String(error), oauth: fault === 'token' ? oauthAnswerOf(error) : undefined };
 	}
 }
 
@@ -252,17 +259,14 @@ function seconds(ms: number): string {
 }
 
 /** The error of a request that got no answer: uncertain for writes, plain for reads. */
-function noAnswerError(ctx: LoftyContext, failure: SendFailure, request: LoftyRequest, url: string, timeout: number, tries: number, idempotent: boolean, itemIndex: number): NodeOperationError {
+function noAnswerError(ctx: LoftyContext, failure: SendFailure, request: LoftyRequest, url: string, timeout: number, tries: number, idempotent: boolean, itemIndex: number, grantType?: string): NodeOperationError {
 	const where = `${request.method} ${request.path}`;
 	if (failure.fault === 'canceled') {
 		return new NodeOperationError(ctx.getNode(), `The request ${where} was canceled (the execution was stopped)`, { itemIndex });
 	}
 	if (failure.fault === 'token') {
 		// The token request came before (or instead of) the answer that counts: nothing was applied.
-		return new NodeOperationError(ctx.getNode(), `Lofty refused the credential's token request, so ${where} was not sent`, {
-			itemIndex,
-			description: `${failure.reason}. Check the OAuth2 credential: Client ID, Client Secret and Client Authentication, and for Client Credentials the Customer Key (the user's API key, Lofty: Settings > Integrations > API); for Authorization Code, connect it again.`,
-		});
+		return tokenRefusedError(ctx.getNode(), where, failure.reason, itemIndex, grantType, failure.oauth);
 	}
 	if (failure.fault === 'unreachable') {
 		// n8n rewrites messages that contain socket codes (ECONNREFUSED ...), so the reason goes in the description.
@@ -299,7 +303,7 @@ function noAnswerError(ctx: LoftyContext, failure: SendFailure, request: LoftyRe
  */
 export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, itemIndex = 0): Promise<unknown> {
 	const type = credentialType(ctx);
-	const { baseUrl, pacing, cap } = await target(ctx, type);
+	const { baseUrl, pacing, cap, grantType } = await target(ctx, type);
 	const url = `${baseUrl}${request.path}${buildQuery(request.qs)}`;
 	const timeout = request.timeout && request.timeout > 0 ? request.timeout : DEFAULT_TIMEOUT_MS;
 	const idempotent = request.idempotent ?? (request.method === 'GET' || request.method === 'HEAD');
@@ -361,7 +365,7 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 				await sleep(backoff);
 				continue;
 			}
-			throw noAnswerError(ctx, response, request, url, options.timeout ?? timeout, retried + 1, idempotent, itemIndex);
+			throw noAnswerError(ctx, response, request, url, options.timeout ?? timeout, retried + 1, idempotent, itemIndex, grantType);
 		}
 		request.onAnswer?.(response.headers);
 		if (response.statusCode === 429) {

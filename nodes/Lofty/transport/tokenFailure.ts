@@ -1,0 +1,60 @@
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** The token endpoint's answer (RFC 6749: `error`, `error_description`), as n8n's OAuth2 client keeps it. */
+export interface OAuthAnswer {
+	error: string;
+	description?: string;
+}
+
+/**
+ * The token endpoint's answer inside an error n8n threw while it got or renewed a token: @n8n/client-oauth2's
+ * AuthError keeps it as `body` (its message is only the RFC's generic sentence for the code).
+ */
+export function oauthAnswerOf(error: unknown): OAuthAnswer | undefined {
+	const seen = new Set<unknown>();
+	let current: unknown = error;
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		const body = (current as { body?: { error?: unknown; error_description?: unknown } }).body;
+		if (body && typeof body.error === 'string') {
+			return { error: body.error, description: typeof body.error_description === 'string' ? body.error_description : undefined };
+		}
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+/** Which field of the OAuth2 credential the answer points at, for the grant type in use. */
+function culprit(grantType: string | undefined, answer: OAuthAnswer | undefined): string | undefined {
+	if (!answer) return undefined;
+	if (answer.error === 'invalid_client' || answer.error === 'unauthorized_client') return 'the Client ID or Client Secret';
+	// Client Credentials exchanges no code and no refresh token: a refused grant is the Customer Key.
+	if (grantType === 'clientCredentials' && (answer.error === 'invalid_grant' || /customer_key/i.test(answer.description ?? ''))) return 'the Customer Key';
+	if (answer.error === 'invalid_grant') return 'the connection (its code or refresh token)';
+	return undefined;
+}
+
+const FIX: Record<string, string> = {
+	'the Customer Key':
+		'The Customer Key must be the API key of the Lofty user the workflow acts as (that user finds it in Lofty: Settings > Integrations > API). Open the credential, paste it again and save.',
+	'the Client ID or Client Secret':
+		"Copy the Client ID and Client Secret again from the app in Lofty's developer portal; if they are right, try Client Authentication: Body.",
+	'the connection (its code or refresh token)': 'Open the credential and click Connect again.',
+};
+
+/** The error of a request never sent because Lofty refused the credential's token request. */
+export function tokenRefusedError(node: INode, where: string, reason: string, itemIndex: number, grantType?: string, answer?: OAuthAnswer): NodeOperationError {
+	const field = culprit(grantType, answer);
+	const said = answer ? ` Lofty answered ${answer.error}${answer.description ? `: ${answer.description}` : ''}.` : '';
+	if (field) {
+		return new NodeOperationError(node, `Lofty refused ${field} of the OAuth2 credential, so ${where} was not sent`, {
+			itemIndex,
+			description: `${FIX[field]}${said}`,
+		});
+	}
+	return new NodeOperationError(node, `Lofty refused the credential's token request, so ${where} was not sent`, {
+		itemIndex,
+		description: `${reason}.${said} Check the OAuth2 credential: Client ID, Client Secret and Client Authentication, and for Client Credentials the Customer Key (the user's API key, Lofty: Settings > Integrations > API); for Authorization Code, connect it again.`,
+	});
+}
