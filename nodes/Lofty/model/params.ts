@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { parseJson } from '../transport/json';
+import { checkEmail, checkPhone, storedPhone } from './contacts';
 import { readDate, workflowZone, zoneField, zoneHelp } from './dates';
 import { InvalidValue, show } from './invalid';
 import { collectionOf, collectionsOf } from './collections';
@@ -73,6 +74,14 @@ function toEpochOrIso(p: ParamDef, value: unknown, dates: DateReading): number |
 	return date.toMillis();
 }
 
+/** Text of a field, with its length and, for an email or phone field, its rule checked (a lead phone in its stored form). */
+export function checkContact(p: ParamDef, text: string): string {
+	if (p.contact === 'email') return checkLength(p, checkEmail(p.label, text));
+	if (p.contact === 'phone') return checkLength(p, checkPhone(p.label, text));
+	if (p.contact === 'leadPhone') return checkLength(p, storedPhone(checkPhone(p.label, text)));
+	return checkLength(p, text);
+}
+
 function toNumber(p: ParamDef, value: unknown): number {
 	const number = typeof value === 'number' ? value : Number(String(value).trim());
 	if (!Number.isFinite(number)) throw new InvalidValue(p.label, `must be a number, got ${show(value)}`);
@@ -134,7 +143,7 @@ export function convert(p: ParamDef, raw: unknown, dates: DateReading = {}): unk
 	switch (p.type) {
 		case 'string':
 			if (typeof raw === 'object') throw new InvalidValue(p.label, `must be text, got ${show(raw)}`);
-			return checkLength(p, typeof raw === 'string' ? raw.trim() : String(raw));
+			return checkContact(p, typeof raw === 'string' ? raw.trim() : String(raw));
 		case 'options': {
 			const allowed = p.options?.map((o) => o.value);
 			if (allowed && !p.loadOptions && !allowed.includes(raw as string)) {
@@ -168,7 +177,7 @@ export function convert(p: ParamDef, raw: unknown, dates: DateReading = {}): unk
 		case 'dateTime':
 			return toEpochOrIso(p, raw, dates);
 		case 'stringList': {
-			const list = toList(p.label, raw).map((v) => checkLength(p, v));
+			const list = toList(p.label, raw).map((v) => checkContact(p, v));
 			if (p.maxItems !== undefined && list.length > p.maxItems) {
 				throw new InvalidValue(p.label, `takes at most ${p.maxItems} entries, got ${list.length}`);
 			}

@@ -7,7 +7,7 @@ import { InvalidValue } from '../model/params';
 import type { OperationContext, OperationDef } from '../model/types';
 import { accountOf, loftyRequest } from '../transport/request';
 import { afterWrite, onlyEmptyFields } from './leadFillEmpty';
-import { type KnownLead, emailKey, forget, normalPhone, personKeys, phoneKey, phoneSearchValues, recall, remember } from './leadKeys';
+import { type KnownLead, differences, emailKey, forget, normalPhone, personKeys, phoneKey, phoneSearchValues, recall, remember } from './leadKeys';
 import { tagField } from './leadFields';
 
 /**
@@ -23,6 +23,8 @@ import { tagField } from './leadFields';
 
 export type MatchBy = 'emailThenPhone' | 'email' | 'phone';
 export type WhenExists = 'fillEmpty' | 'updateAll';
+/** With Match By "Email, Then Phone": when a lead found only by the phone is taken for the item's person. */
+export type PhoneOnly = 'newLead' | 'nameAgrees' | 'update';
 
 /** Work for one person waits for earlier work that shares a key, in every execution of this process. */
 const PROCESS = {};
@@ -45,21 +47,13 @@ function matchFields(values: IDataObject): MatchField[] {
 		});
 }
 
-const digitCount = (phone: string) => normalPhone(phone).replace(/\D/g, '').length;
-
-/** The rules of the match fields, checked before anything is sent. */
+/** Which match fields must be given, checked before anything is sent (each value's own rule is its field's, model/contacts.ts). */
 export function checkMatch(op: OperationContext): void {
 	const { values } = op;
 	const by = values.matchBy as MatchBy;
 	if (by === 'email' && values.email === undefined) throw new InvalidValue('Email', 'is required when Match By is Email');
 	if (by === 'phone' && values.phone === undefined) throw new InvalidValue('Phone', 'is required when Match By is Phone');
 	if (values.email === undefined && values.phone === undefined) throw new InvalidValue('Email', 'give an email or a phone to find the lead by');
-	if (typeof values.email === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
-		throw new InvalidValue('Email', `must be an email address such as jane@example.com, got ${JSON.stringify(values.email)}`);
-	}
-	if (typeof values.phone === 'string' && digitCount(values.phone) < 3) {
-		throw new InvalidValue('Phone', `must be a phone number such as 4155551234, got ${JSON.stringify(values.phone)}`);
-	}
 }
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
@@ -183,6 +177,10 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 		}
 	}
 
+	// A lead found only by the phone may be someone else who shares it (a spouse, an office line, a typo).
+	const notMerged = matchedBy === 'phone' && values.matchBy !== 'phone' ? otherPeople(values, person, matches) : [];
+	if (notMerged.length) matches = matches.filter((m) => !notMerged.some((n) => n.leadId === m.leadId));
+
 	if (matches.length === 0) {
 		const { path, body } = buildRequest(writes.create, {
 			...values,
@@ -197,7 +195,7 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 		remember(account, personKeys(person.emails, person.phones), known);
 		const read = await readBack(op, leadId, 'created');
 		if (read.readable) remember(account, personKeys(person.emails, person.phones), { ...known, fields: read.lead, recent: false });
-		return { action: 'created', ...read.lead, leadId };
+		return { action: 'created', ...(notMerged.length ? { notMergedWith: notMerged } : {}), ...read.lead, leadId };
 	}
 
 	if (matches.length > 1 && values.onMultiple === 'fail') {
@@ -267,6 +265,37 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 	};
 }
 
+/** A lead found by the phone alone that is not the item's person, why, and what the output says of it. */
+interface NotMerged {
+	leadId: string;
+	matchedBy: 'phone';
+	differs: string[];
+	why: string;
+}
+
+const FIELD_WORDS: Record<string, string> = { firstName: 'another first name', lastName: 'another last name', emails: 'other emails' };
+
+/**
+ * The leads found by the phone alone that Options > If Only the Phone Matches keeps apart from the item's person:
+ * with "Create a New Lead When Anything Differs" (the default) any difference, with "Update It When the Name Agrees"
+ * another name; none with "Always Update It".
+ */
+function otherPeople(values: IDataObject, person: Person, matches: KnownLead[]): NotMerged[] {
+	const policy = (values.phoneOnly as PhoneOnly | undefined) ?? 'newLead';
+	if (policy === 'update') return [];
+	const out: NotMerged[] = [];
+	for (const m of matches) {
+		const emails = Array.isArray(m.fields.emails) ? strings(m.fields.emails) : m.emails;
+		const found = differences({ firstName: values.firstName, lastName: values.lastName, emails: person.emails }, m.fields, emails).filter(
+			(d) => policy === 'newLead' || d.field !== 'emails',
+		);
+		if (!found.length) continue;
+		const why = `Lead ${m.leadId} has this phone but ${found.map((d) => `${FIELD_WORDS[d.field]} (${d.lead})`).join(' and ')}, so it was taken for another person (Options > If Only the Phone Matches)`;
+		out.push({ leadId: m.leadId, matchedBy: 'phone', differs: found.map((d) => d.field), why });
+	}
+	return out;
+}
+
 /**
  * The lead as Lofty has it now; for a lead Lofty cannot read yet, what this process wrote to it; undefined when a
  * lead Lofty could read before is gone.
@@ -312,14 +341,18 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				in: 'local',
 				required: true,
 				options: [
-					{ name: 'Email, Then Phone', value: 'emailThenPhone', description: 'Look for the email; when no lead has it, for the phone' },
+					{
+						name: 'Email, Then Phone',
+						value: 'emailThenPhone',
+						description: 'Look for the email; when no lead has it, for the phone (that lead must be the same person: Options > If Only the Phone Matches)',
+					},
 					{ name: 'Email', value: 'email', description: 'Only leads with this exact email' },
 					{ name: 'Phone', value: 'phone', description: 'Only leads with this exact phone number' },
 				],
 				default: 'emailThenPhone',
 				description: 'How the existing lead is found (exact match)',
 			},
-			{ name: 'email', label: 'Email', type: 'string', in: 'local', top: true, placeholder: 'name@email.com', description: 'Finds the lead, and is added to its emails' },
+			{ name: 'email', label: 'Email', type: 'string', in: 'local', top: true, contact: 'email', placeholder: 'name@email.com', description: 'Finds the lead, and is added to its emails' },
 			{
 				name: 'phone',
 				label: 'Phone',
@@ -327,8 +360,10 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				in: 'local',
 				top: true,
 				maxLength: 20,
+				contact: 'leadPhone',
 				placeholder: 'e.g. 4155551234',
-				description: 'Finds the lead (when Match By allows), and is added to its phones. Compared with its country code (10 digits without one are a US number); an extension is ignored.',
+				description:
+					'Finds the lead (when Match By allows), and is added to its phones as +14155551234. Compared with its country code (10 digits without one are a US number); an extension is ignored in the match.',
 			},
 			...fields,
 			tagField('tags', 'Tags', "Tags added to the lead's tags (see Options > Replace Tags)"),
@@ -362,6 +397,26 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				default: 'fillEmpty',
 				description: 'Whether a lead that already exists gets the values given, or keeps what Lofty already knows',
 			},
+			{
+				name: 'phoneOnly',
+				label: 'If Only the Phone Matches',
+				type: 'options',
+				in: 'local',
+				group: 'options',
+				options: [
+					{
+						name: 'Create a New Lead When Anything Differs',
+						value: 'newLead',
+						description:
+							"The lead with the phone is updated only when its name agrees and it has no email or the item's email; otherwise a new lead is created and the output's notMergedWith says which lead and why",
+					},
+					{ name: 'Update It When the Name Agrees', value: 'nameAgrees', description: 'Other emails do not stop the update (the item\'s email is added); another name does' },
+					{ name: 'Always Update It', value: 'update', description: 'The lead with the phone is updated whatever its name and emails' },
+				],
+				default: 'newLead',
+				description:
+					"With Match By \"Email, Then Phone\", when no lead has the item's email but one has its phone: whether that lead is the item's person. Spouses, colleagues on an office line and typos share phones.",
+			},
 			{ name: 'replaceTags', label: 'Replace Tags', type: 'boolean', in: 'local', group: 'options', description: "Whether the tags given replace a known lead's tags instead of being added to them" },
 		],
 		validate(op) {
@@ -369,7 +424,7 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 			writes.create.validate?.(op);
 		},
 		run: async (op) => await createOrUpdate(op, writes),
-		simplify: ['action', 'matchedBy', 'otherMatches', 'keptFields', 'note', ...writes.simplify],
+		simplify: ['action', 'matchedBy', 'otherMatches', 'notMergedWith', 'keptFields', 'note', ...writes.simplify, 'customAttributes'],
 		simplifyFrom: 1.1,
 		customFields: writes.create.customFields,
 	};
