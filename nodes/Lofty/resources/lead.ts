@@ -84,6 +84,8 @@ export const lead: ResourceDef = {
 			name: 'Create',
 			action: 'Create a lead',
 			description: 'Create a lead; without an assigned agent, Lofty routing assigns one',
+			notice:
+				'Create always adds a new lead: Lofty does not look for one with the same email or phone, so a form sent twice or a person already in Lofty becomes a duplicate. To add the person or update the lead they already have, use Create or Update.',
 			method: 'POST',
 			path: '/v1.0/leads',
 			params: [
