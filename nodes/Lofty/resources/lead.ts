@@ -7,6 +7,7 @@ import { ONE_TAG_SET_VERSION } from '../model/versions';
 import { LEAD_CUSTOM_FIELDS } from './customFieldSources';
 import { inquiryFields, leadWriteFields, propertyFields, stageParam, tagField } from './leadFields';
 import { createOrUpdateOperation } from './leadUpsert';
+import { createAndRead } from './leadCreate';
 
 export const LEAD_LOCATOR: LocatorDef = {
 	searchMethod: 'searchLeads',
@@ -110,6 +111,10 @@ export const lead: ResourceDef = {
 				{ name: 'isPin', label: 'Pin Note', type: 'boolean', in: 'body', description: 'Whether the note is pinned' },
 			],
 			validate: checkOwnership,
+			run: async (op) => await createAndRead(op, byValue('create')),
+			simplify: [...LEAD_SIMPLE, 'customAttributes', 'note'],
+			simplifyFrom: 1.1,
+			unsetNumbers: LEAD_UNSET,
 			customFields: LEAD_CUSTOM_FIELDS,
 		},
 		{

@@ -72,7 +72,7 @@ function union(existing: string[], extra: string[], same: (v: string) => string)
 
 const lower = (v: string) => v.trim().toLowerCase();
 
-async function send(op: OperationContext, method: OperationDef['method'], path: string, body: unknown): Promise<IDataObject> {
+export async function send(op: OperationContext, method: OperationDef['method'], path: string, body: unknown): Promise<IDataObject> {
 	const answer = await loftyRequest(op.ctx, { method, path, body, ...requestSettings(op.ctx, op.itemIndex) }, op.itemIndex);
 	return answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : {};
 }
@@ -105,7 +105,7 @@ function failure(op: OperationContext, error: unknown): Error {
  * is tried again for a few seconds after a create (once after an update of such a lead), then the item carries what
  * is known (`readable: false`).
  */
-async function readBack(op: OperationContext, leadId: string, fresh: 'created' | 'recent' | false): Promise<{ lead: IDataObject; readable: boolean }> {
+export async function readBack(op: OperationContext, leadId: string, fresh: 'created' | 'recent' | false): Promise<{ lead: IDataObject; readable: boolean }> {
 	const waits = fresh === 'created' ? [250, 500, 1000, 2000] : [];
 	for (let attempt = 0; ; attempt++) {
 		try {
