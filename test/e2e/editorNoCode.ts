@@ -83,10 +83,10 @@ export function noCodeEditorChecks(t: EditorTools): void {
 			'Home Anniversary',
 			'Household Size',
 			'Move-In Date',
-			'Must-Haves (a, b, c)',
+			'Must-Haves (any of Pool, Garage, Yard, Home Office)',
 			'Preferred School District',
 		]);
-		for (const name of ['Budget Ceiling', 'Move-In Date', 'Must-Haves (a, b, c)', 'Preferred School District']) await offeredFields(name);
+		for (const name of ['Budget Ceiling', 'Move-In Date', 'Must-Haves (any of Pool, Garage, Yard, Home Office)', 'Preferred School District']) await offeredFields(name);
 		// The choices of a single-choice field come from Lofty.
 		await mapperInput('Financing').locator('input').first().click();
 		expect(await t.openOptions()).toEqual(['Cash', 'Conventional', 'FHA', 'VA']);
@@ -147,7 +147,7 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		await t.pick(t.ndv(), 'resource', 'Transaction');
 		await t.pick(t.ndv(), 'operation', 'Update');
 		const offered = await offeredFields('Closing Agent');
-		expect(offered).toEqual(['Closing Agent', 'Lender Name', 'Option Period End', 'Referral Fee', 'Showing Days (a, b, c)']);
+		expect(offered).toEqual(['Closing Agent', 'Lender Name', 'Option Period End', 'Referral Fee', 'Showing Days (any of Saturday, Sunday)']);
 		await mapperInput('1001').locator('input').first().click();
 		expect(await t.openOptions()).toEqual(['Option A', 'Option B']);
 		await t.closeDropdown();
