@@ -106,6 +106,8 @@ export interface ParamDef {
 	 * with it open and run as before (n8n drops a saved value whose field the description no longer has).
 	 */
 	before?: number;
+	/** Shown only from this node version on (a field whose default changed keeps the old one below it, see `before`). */
+	from?: number;
 }
 
 export interface BuiltRequest {
