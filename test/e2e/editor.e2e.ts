@@ -36,6 +36,7 @@ import { RESOURCES } from '../../nodes/Lofty/resources';
 import { byHandEditorChecks } from './editorByHand';
 import { claimEditorChecks } from './editorClaims';
 import { noCodeEditorChecks } from './editorNoCode';
+import { peopleEditorChecks } from './editorPeople';
 import { exampleRunChecks } from './examplesNoCode';
 import { N8nServer, OWNER, PACKAGE_NAME, ROOT } from './n8nServer';
 
@@ -528,6 +529,9 @@ interface Problem {
 
 	// What the README says the editor shows: dropdowns from Lofty, From List pickers, Fetch Test Event (editorClaims.ts).
 	claimEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
+
+	// Issue 28 by clicking: no merge of two people, the agent's zone, multi-choice choices (editorPeople.ts).
+	peopleEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
 
 	// The follow-up-tasks example run twice (examplesNoCode.ts): Lofty as after one run, due times in the team's zone.
 	exampleRunChecks({ server, log });
