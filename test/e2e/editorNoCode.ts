@@ -73,7 +73,7 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		for (let i = 0; i < 100 && (await credential.inputValue()) !== 'Lofty API (sandbox)'; i++) await page().waitForTimeout(100);
 		expect(await credential.inputValue()).toBe('Lofty API (sandbox)');
 		await addButton().waitFor();
-		expect(await labels()).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Custom Fields', 'Additional Fields', 'Request Options']);
+		expect(await labels()).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Output', 'Custom Fields', 'Additional Fields', 'Request Options']);
 
 		const offered = await offeredFields('Financing');
 		expect(offered).toEqual([
