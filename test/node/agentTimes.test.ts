@@ -51,7 +51,8 @@ describe("a picked time without an offset is the Lofty user's time (node version
 		const [offset] = await run(sandbox(), task('2026-12-01T09:00:00-06:00'), NEW_YORK);
 		expect(sent().map((b) => b.endAt)).toEqual(['2026-12-01T09:00:00+01:00', '2026-12-01T09:00:00-06:00']);
 		expect(offset.json.timesReadIn).toBeUndefined();
-		expect(meCalls()).toBe(1);
+		// Neither needed the user's zone: Lofty was not asked for it.
+		expect(meCalls()).toBe(0);
 	});
 
 	it('Task > Create (V1) and Appointment > Create read their times in the same zone', async () => {

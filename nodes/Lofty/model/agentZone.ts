@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { loftyRequest } from '../transport/request';
 import { collectionOf } from './collections';
-import { workflowZone, zoneField } from './dates';
+import { HAS_OFFSET, workflowZone, zoneField } from './dates';
 import type { OperationDef, ParamDef } from './types';
 
 /** The node version from which an agent time without offset is read in the Lofty user's zone by default. */
@@ -87,9 +87,20 @@ export function givenZone(ctx: IExecuteFunctions, op: OperationDef, itemIndex: n
 	return typeof given === 'string' && IANAZone.isValidZone(given.trim()) ? given.trim() : undefined;
 }
 
-/** Whether the item's times are read in the Lofty user's zone, which must then be asked for first. */
+/** Whether one of the item's agent times is text without a UTC offset (the picker's value, or such text). */
+function hasTimeWithoutOffset(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): boolean {
+	return agentTimes(op).some((p) => {
+		const raw = p.required || p.top ? ctx.getNodeParameter(p.name, itemIndex, '') : (ctx.getNodeParameter(collectionOf(op, p).name, itemIndex, {}) as IDataObject)[p.name];
+		return typeof raw === 'string' && raw.trim() !== '' && !HAS_OFFSET.test(raw.trim()) && !/^\d{10,}$/.test(raw.trim());
+	});
+}
+
+/**
+ * Whether the item's times are read in the Lofty user's zone, which must then be asked for first: only when a time
+ * without offset is given (times with offsets, as an AI agent is asked to give, need no zone and no request).
+ */
 export function needsUserZone(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): boolean {
-	return offersTimesIn(op) && givenZone(ctx, op, itemIndex) === undefined && timesInChoice(ctx, itemIndex) === 'agent';
+	return offersTimesIn(op) && givenZone(ctx, op, itemIndex) === undefined && timesInChoice(ctx, itemIndex) === 'agent' && hasTimeWithoutOffset(ctx, op, itemIndex);
 }
 
 /** The zone in Lofty's user profile (GET /v1.0/me, UserResponse `timeZoneId`), when it is a zone. */
