@@ -140,7 +140,10 @@ export function byHandEditorChecks(t: EditorTools): void {
 	async function addOptional(collectionLabel: string, label: RegExp): Promise<string> {
 		const block = t.ndv().locator('[data-test-id=parameter-item]').filter({ has: page().locator('label', { hasText: exact(collectionLabel) }) }).first();
 		await block.locator('[data-test-id=collection-parameter-add]').click();
-		const names = await t.openOptions();
+		const names = await t.openOptions().catch(async (e: Error) => {
+			await t.shot('light', `by-hand-add-${collectionLabel.replace(/\W+/g, '-')}`);
+			throw e;
+		});
 		const name = names.find((n) => label.test(n));
 		if (!name) throw new Error(`no ${label} in ${collectionLabel}: ${names.join(', ')}`);
 		await page().locator('.el-select-dropdown__item:visible').nth(names.indexOf(name)).click();
