@@ -60,6 +60,40 @@ export function differences(person: PersonDetails, lead: IDataObject, leadEmails
 	return found;
 }
 
+/** With Match By "Email, Then Phone": when a lead found only by the phone is taken for the item's person. */
+export type PhoneOnly = 'newLead' | 'nameAgrees' | 'update';
+
+/** A lead found by the phone alone that is not the item's person, why, and what the output says of it. */
+export interface NotMerged {
+	leadId: string;
+	matchedBy: 'phone';
+	differs: string[];
+	why: string;
+}
+
+const FIELD_WORDS: Record<string, string> = { firstName: 'another first name', lastName: 'another last name', emails: 'other emails' };
+
+/**
+ * The leads found by the phone alone that Options > If Only the Phone Matches keeps apart from the item's person:
+ * with "Create a New Lead When Anything Differs" (the default) any difference, with "Update It When the Name Agrees"
+ * another name; none with "Always Update It".
+ */
+export function otherPeople(values: IDataObject, emails: string[], matches: KnownLead[]): NotMerged[] {
+	const policy = (values.phoneOnly as PhoneOnly | undefined) ?? 'newLead';
+	if (policy === 'update') return [];
+	const out: NotMerged[] = [];
+	for (const m of matches) {
+		const theirs = Array.isArray(m.fields.emails) ? (m.fields.emails as unknown[]).filter((e): e is string => typeof e === 'string') : m.emails;
+		const found = differences({ firstName: values.firstName, lastName: values.lastName, emails }, m.fields, theirs).filter(
+			(d) => policy === 'newLead' || d.field !== 'emails',
+		);
+		if (!found.length) continue;
+		const why = `Lead ${m.leadId} has this phone but ${found.map((d) => `${FIELD_WORDS[d.field]} (${d.lead})`).join(' and ')}, so it was taken for another person (Options > If Only the Phone Matches)`;
+		out.push({ leadId: m.leadId, matchedBy: 'phone', differs: found.map((d) => d.field), why });
+	}
+	return out;
+}
+
 /** A lead this process wrote recently: its ID and what it knows of it. */
 export interface KnownLead {
 	leadId: string;

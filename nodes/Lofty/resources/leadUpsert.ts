@@ -7,7 +7,7 @@ import { InvalidValue } from '../model/params';
 import type { OperationContext, OperationDef } from '../model/types';
 import { accountOf, loftyRequest } from '../transport/request';
 import { afterWrite, onlyEmptyFields } from './leadFillEmpty';
-import { type KnownLead, differences, emailKey, forget, normalPhone, personKeys, phoneKey, phoneSearchValues, recall, remember } from './leadKeys';
+import { type KnownLead, emailKey, forget, normalPhone, personKeys, phoneKey, otherPeople, phoneSearchValues, recall, remember } from './leadKeys';
 import { tagField } from './leadFields';
 
 /**
@@ -23,8 +23,6 @@ import { tagField } from './leadFields';
 
 export type MatchBy = 'emailThenPhone' | 'email' | 'phone';
 export type WhenExists = 'fillEmpty' | 'updateAll';
-/** With Match By "Email, Then Phone": when a lead found only by the phone is taken for the item's person. */
-export type PhoneOnly = 'newLead' | 'nameAgrees' | 'update';
 
 /** Work for one person waits for earlier work that shares a key, in every execution of this process. */
 const PROCESS = {};
@@ -178,7 +176,7 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 	}
 
 	// A lead found only by the phone may be someone else who shares it (a spouse, an office line, a typo).
-	const notMerged = matchedBy === 'phone' && values.matchBy !== 'phone' ? otherPeople(values, person, matches) : [];
+	const notMerged = matchedBy === 'phone' && values.matchBy !== 'phone' ? otherPeople(values, person.emails, matches) : [];
 	if (notMerged.length) matches = matches.filter((m) => !notMerged.some((n) => n.leadId === m.leadId));
 
 	if (matches.length === 0) {
@@ -263,37 +261,6 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 		...read.lead,
 		leadId: target.leadId,
 	};
-}
-
-/** A lead found by the phone alone that is not the item's person, why, and what the output says of it. */
-interface NotMerged {
-	leadId: string;
-	matchedBy: 'phone';
-	differs: string[];
-	why: string;
-}
-
-const FIELD_WORDS: Record<string, string> = { firstName: 'another first name', lastName: 'another last name', emails: 'other emails' };
-
-/**
- * The leads found by the phone alone that Options > If Only the Phone Matches keeps apart from the item's person:
- * with "Create a New Lead When Anything Differs" (the default) any difference, with "Update It When the Name Agrees"
- * another name; none with "Always Update It".
- */
-function otherPeople(values: IDataObject, person: Person, matches: KnownLead[]): NotMerged[] {
-	const policy = (values.phoneOnly as PhoneOnly | undefined) ?? 'newLead';
-	if (policy === 'update') return [];
-	const out: NotMerged[] = [];
-	for (const m of matches) {
-		const emails = Array.isArray(m.fields.emails) ? strings(m.fields.emails) : m.emails;
-		const found = differences({ firstName: values.firstName, lastName: values.lastName, emails: person.emails }, m.fields, emails).filter(
-			(d) => policy === 'newLead' || d.field !== 'emails',
-		);
-		if (!found.length) continue;
-		const why = `Lead ${m.leadId} has this phone but ${found.map((d) => `${FIELD_WORDS[d.field]} (${d.lead})`).join(' and ')}, so it was taken for another person (Options > If Only the Phone Matches)`;
-		out.push({ leadId: m.leadId, matchedBy: 'phone', differs: found.map((d) => d.field), why });
-	}
-	return out;
 }
 
 /**
