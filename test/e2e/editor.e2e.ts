@@ -37,6 +37,7 @@ import { byHandEditorChecks } from './editorByHand';
 import { claimEditorChecks } from './editorClaims';
 import { noCodeEditorChecks } from './editorNoCode';
 import { tagEditorChecks } from './editorTags';
+import { peopleEditorChecks } from './editorPeople';
 import { exampleRunChecks } from './examplesNoCode';
 import { tryoutEditorChecks } from './editorTryout';
 import { N8nServer, OWNER, PACKAGE_NAME, ROOT } from './n8nServer';
@@ -423,7 +424,7 @@ interface Problem {
 		await expectValue(ndv(), 'operation', 'Create');
 		const labels = await ndvLabels();
 		// No credential yet: the Custom Fields mapper, which lists the fields from Lofty, is not shown (editorNoCode.ts).
-		expect(labels).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Additional Fields', 'Request Options']);
+		expect(labels).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Output', 'Additional Fields', 'Request Options']);
 		await expectOurIcon(ndv(), 'light');
 		const fields = await collectionOptions('Additional Fields');
 		expect(fields).toEqual(expect.arrayContaining(['Last Name', 'Emails', 'Phones', 'Source', 'Stage Name or ID', 'Tags', 'Assigned Agent Name or ID']));
@@ -530,6 +531,9 @@ interface Problem {
 
 	// What the README says the editor shows: dropdowns from Lofty, From List pickers, Fetch Test Event (editorClaims.ts).
 	claimEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
+
+	// Issue 28 by clicking: no merge of two people, the agent's zone, multi-choice choices (editorPeople.ts).
+	peopleEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
 
 	// The follow-up-tasks example run twice (examplesNoCode.ts): Lofty as after one run, due times in the team's zone.
 	exampleRunChecks({ server, log });

@@ -8,7 +8,7 @@
  *     tag picked from the dropdown of Lofty's tags, a custom field added and set, the step run: the output shows the
  *     lead and the sandbox has it with that tag and value;
  *   - a task for that lead: found by searching "create a task", the lead picked from the list, the due date picked
- *     with the date picker (no offset typed: the workflow's time zone applies), the step run: the sandbox has it.
+ *     with the date picker (no offset typed: the Lofty user's time zone applies), the step run: the sandbox has it.
  * The requests the editor makes for the list are recorded: none may fail.
  */
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment
@@ -140,7 +140,10 @@ export function byHandEditorChecks(t: EditorTools): void {
 	async function addOptional(collectionLabel: string, label: RegExp): Promise<string> {
 		const block = t.ndv().locator('[data-test-id=parameter-item]').filter({ has: page().locator('label', { hasText: exact(collectionLabel) }) }).first();
 		await block.locator('[data-test-id=collection-parameter-add]').click();
-		const names = await t.openOptions();
+		const names = await t.openOptions().catch(async (e: Error) => {
+			await t.shot('light', `by-hand-add-${collectionLabel.replace(/\W+/g, '-')}`);
+			throw e;
+		});
 		const name = names.find((n) => label.test(n));
 		if (!name) throw new Error(`no ${label} in ${collectionLabel}: ${names.join(', ')}`);
 		await page().locator('.el-select-dropdown__item:visible').nth(names.indexOf(name)).click();
@@ -224,8 +227,8 @@ export function byHandEditorChecks(t: EditorTools): void {
 		await t.shot('light', 'by-hand-task-run');
 		await t.expectNoErrorOnScreen('task by hand');
 		const task = [...taskState(sandbox.store).entries.values()].find((x) => x.content === 'Call Noah about the tour');
-		// No offset was typed: the time picked is the workflow's time zone (n8n's default here, America/New_York).
-		const expected = DateTime.fromISO(picked.replace(' ', 'T'), { zone: 'America/New_York' });
+		// No offset was typed: the time picked is the Lofty user's (the sandbox's owner works in Los Angeles; node 1.3).
+		const expected = DateTime.fromISO(picked.replace(' ', 'T'), { zone: 'America/Los_Angeles' });
 		expect(task && DateTime.fromMillis(task.endAt).toUTC().toISO()).toBe(expected.toUTC().toISO());
 	});
 }

@@ -20,7 +20,7 @@ export function valid(p: ParamDef): unknown {
 		case 'locator':
 			return byId(p.locator?.idKind === 'text' ? '1-task' : '1');
 		case 'string':
-			return 'x';
+			return p.contact === 'email' ? 'jane@example.com' : p.contact ? '4155550101' : 'x';
 		case 'number':
 			return Math.min(Math.max(1, p.min ?? 1), p.max ?? 1);
 		case 'boolean':
@@ -35,7 +35,7 @@ export function valid(p: ParamDef): unknown {
 			return '2026-01-31T09:00:00Z';
 		case 'stringList':
 		case 'tagList':
-			return ['x'];
+			return [p.contact === 'email' ? 'jane@example.com' : p.contact ? '4155550101' : 'x'];
 		case 'idList':
 			return ['1'];
 		case 'fixedCollection':

@@ -240,7 +240,7 @@ describe('Calendar: Update', () => {
 
 	it.each([
 		[{}, /"Update Fields": add at least one field/],
-		[{ startAt: `${dayAhead(3)}T25:00:00` }, /"Start": must be a date and time .*; a date without a UTC offset is read in Update Fields > Time Zone Name or ID, or when that is empty in the workflow's time zone/],
+		[{ startAt: `${dayAhead(3)}T25:00:00` }, /"Start": must be a date and time .*; a date without a UTC offset is read in Update Fields > Time Zone Name or ID, or when that is empty in the zone of "Times Without Offset Are In"/],
 		[{ endAt: '2020-05-01T10:00:00Z' }, /"End": must be in the future/],
 		[{ address: '1 Main St' }, /"Address": applies to appointments only, and this entry is a task/],
 	])('refuses %j before sending', async (updateFields, pattern) => {

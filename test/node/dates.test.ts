@@ -56,7 +56,7 @@ describe('a date that is not a date', () => {
 	it('names the field and says where Time Zone is (an operation with a Time Zone field)', async () => {
 		const error = await runError(sandbox(), { resource: 'task', operation: 'create', leadId: lead, type: 'Call', content: 'x', endAt: 'next Tuesday', assignedRole: 'Agent' }, LA);
 		expect(error.message).toMatch(/^Invalid value for "Due At": must be a date and time/);
-		expect(error.message).toMatch(/got next Tuesday; a date without a UTC offset is read in Additional Fields > Time Zone, or when that is empty in the workflow's time zone \(Workflow Settings > Timezone\)$/);
+		expect(error.message).toMatch(/got next Tuesday; a date without a UTC offset is read in Additional Fields > Time Zone, or when that is empty in the zone of "Times Without Offset Are In"$/);
 		expect(sandbox().requests).toHaveLength(0);
 	});
 
@@ -73,13 +73,15 @@ describe('date fields in the editor', () => {
 	it('every date field says in its hint how a date without an offset is read', () => {
 		const dates = all(node.description.properties).filter((p) => p.type === 'dateTime');
 		expect(dates.length).toBeGreaterThan(20);
-		for (const p of dates) expect([p.displayName, p.hint]).toEqual([p.displayName, expect.stringMatching(/without a UTC offset .*time zone/)]);
+		for (const p of dates) expect([p.displayName, p.hint]).toEqual([p.displayName, expect.stringMatching(/without a UTC offset .*(time zone|the zone of Times Without Offset Are In)/i)]);
 	});
 
 	it('a date field of an operation with a Time Zone field names that field; one without names the workflow\'s setting', () => {
 		const field = (resource: string, operation: string, name: string) =>
 			all(node.description.properties).find((p) => p.name === name && p.type === 'dateTime' && p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation));
 		expect(field('calendar', 'create', 'startAt')?.hint).toMatch(/is in Time Zone Name or ID, or when that is empty in the workflow's time zone/);
-		expect(field('task', 'createV1', 'deadline')?.hint).toBe("A date without a UTC offset (as the date picker gives) is in the workflow's time zone (Workflow Settings > Timezone)");
+		expect(field('lead', 'addActivity', 'created')?.hint).toBe("A date without a UTC offset (as the date picker gives) is in the workflow's time zone (Workflow Settings > Timezone)");
+		// A time for the agent: read in the zone of Times Without Offset Are In (agentTimes.test.ts).
+		expect(field('task', 'createV1', 'deadline')?.hint).toMatch(/^Without a UTC offset \(as the picker gives\) read in the zone of Times Without Offset Are In/);
 	});
 });

@@ -58,7 +58,7 @@ describe('Create or Update of a lead that exists', () => {
 		expect(custom(lead)).toEqual({ Financing: 'Cash', 'Household Size': '3' });
 		expect(lead.leadInquiry).toMatchObject({ priceMin: 300000, priceMax: 800000 });
 		// Added in both modes: the phone, the tag.
-		expect(lead.phones).toEqual(['415-555-0150']);
+		expect(lead.phones).toEqual(['+14155550150']);
 		expect(tagNames(lead)).toEqual(['Buyer', 'Web Form']);
 	});
 

@@ -58,12 +58,12 @@ describe('Manual Log: Create', () => {
 	it('checks fields before sending: phone needed for calls, fields of the other log types, content length', async () => {
 		const noPhone = await runError(sandbox(), createCall({ additionalFields: {} }));
 		expect(noPhone.message).toBe('Invalid value for "Lead Phone Number": is required when Log Type is Call (add it under Additional Fields)');
-		const emailOnCall = await runError(sandbox(), createCall({ additionalFields: { leadPhoneNumber: '1', emailSubject: 'x' } }));
+		const emailOnCall = await runError(sandbox(), createCall({ additionalFields: { leadPhoneNumber: '4155550101', emailSubject: 'x' } }));
 		expect(emailOnCall.message).toMatch(/^Invalid value for "Email Subject": is used only when Log Type is Email/);
 		const outcomeOnText = await runError(sandbox(), createCall({ logType: 'logText', additionalFields: { callingOutcome: 'Talked' } }));
 		expect(outcomeOnText.message).toMatch(/^Invalid value for "Call Outcome": is used only when Log Type is Call/);
-		const longPhone = await runError(sandbox(), createCall({ additionalFields: { leadPhoneNumber: '1'.repeat(21) } }));
-		expect(longPhone.message).toBe('Invalid value for "Lead Phone Number": must be at most 20 characters, got 21');
+		const longPhone = await runError(sandbox(), createCall({ additionalFields: { leadPhoneNumber: '+1 (415) 555-0101 x12345' } }));
+		expect(longPhone.message).toBe('Invalid value for "Lead Phone Number": must be at most 20 characters, got 24');
 		const longContent = await runError(sandbox(), createCall({ content: 'x'.repeat(5001) }));
 		expect(longContent.message).toBe('Invalid value for "Content": must be at most 5000 characters, got 5001');
 		expect(sandbox().requests).toHaveLength(0);

@@ -195,7 +195,7 @@ describe('Task: Update', () => {
 		const none = await taskError('update', { taskId: byId(TASK_SEED.openTaskId), updateFields: { timeZoneCode: 'UTC' } });
 		expect(none.message).toMatch(/^Invalid value for "Update Fields": set at least one of/);
 		const notATime = await taskError('update', { taskId: byId(TASK_SEED.openTaskId), updateFields: { startAt: '2026-02-31T10:00:00' } });
-		expect(notATime.message).toMatch(/^Invalid value for "Start": must be a date and time .* Update Fields > Time Zone, or when that is empty in the workflow's time zone/);
+		expect(notATime.message).toMatch(/^Invalid value for "Start": must be a date and time .* Update Fields > Time Zone, or when that is empty in the zone of "Times Without Offset Are In"/);
 		expect(sandbox().requests).toHaveLength(0);
 	});
 

@@ -74,8 +74,8 @@ describe('node description derived from the resource tables', () => {
 	});
 
 	it('shows Simplify to version 1 workflows and the Output choice from version 1.1', () => {
-		expect(description.version).toEqual([1, 1.1, 1.2]);
-		expect(description.defaultVersion).toBe(1.2);
+		expect(description.version).toEqual([1, 1.1, 1.2, 1.3]);
+		expect(description.defaultVersion).toBe(1.3);
 		const simplify = properties.filter((p) => p.name === 'simplify');
 		const output = properties.filter((p) => p.name === 'output');
 		expect(simplify.length).toBeGreaterThan(0);

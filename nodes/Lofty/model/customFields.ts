@@ -33,18 +33,33 @@ export const CUSTOM_FIELDS_BY_NAME: ParamDef = {
 	description: 'Whether to add the custom field values as plain "name: value" keys under customFields, so the next node can map them',
 };
 
+/** Longest list of choices a label shows; further ones are cut with "…" (the run names them all in its error). */
+const CHOICES_IN_LABEL = 48;
+
 /**
- * The label of a multi-choice field: how to type the choices. Short, because n8n's mapper gives a label one line
- * beside its Fixed/Expression switch and a longer one pushes the input out of the column; the run names the field's
- * choices when one given is not among them.
+ * The label of a multi-choice field: its allowed choices, right where the person types them separated by commas
+ * ("Must-Haves (any of Pool, Garage, Yard, Home Office)"). n8n's mapper has no multi-select, placeholder or hint for
+ * a field (MappingFields.vue gives it only a label, a type and single-choice options), so the label carries them;
+ * a long list is cut so that the label stays beside its input.
  */
-function choicesLabel(field: CustomFieldDefinition): string {
-	return `${field.name} (a, b, c)`;
+export function choicesLabel(field: CustomFieldDefinition): string {
+	const names = (field.options ?? []).map((o) => o.name);
+	let shown = '';
+	for (const [i, name] of names.entries()) {
+		const next = shown ? `${shown}, ${name}` : name;
+		if (next.length > CHOICES_IN_LABEL && i > 0) {
+			shown = `${shown}, …`;
+			break;
+		}
+		shown = next;
+	}
+	return `${field.name} (any of ${shown})`;
 }
 
 /**
  * The mapper field of one custom field. n8n's mapper keeps only text, numbers and booleans as values (a list picked
- * in a multi-select would be dropped), so a multi-choice field takes its choices as comma-separated text.
+ * in a multi-select would be dropped, and an `options` field refuses a second choice at run time), so a
+ * multi-choice field takes its choices as comma-separated text, its label listing them.
  */
 function mapperField(field: CustomFieldDefinition): ResourceMapperField {
 	const types: Record<CustomFieldDefinition['kind'], FieldType> = { text: 'string', number: 'number', date: 'dateTime', choice: 'options', choices: 'string' };

@@ -1,4 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
+import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue, show } from './invalid';
 import { collectionOf } from './collections';
@@ -66,4 +67,57 @@ export function readDate(field: string, value: unknown, zone?: string, help = zo
 		throw new InvalidValue(field, `must be a date and time (ISO 8601 such as 2026-01-31T09:00:00, or epoch milliseconds), got ${show(value)}; ${help}`);
 	}
 	return date;
+}
+
+/** Where the zone of an item's times without offset came from. */
+export type ZoneSource = 'timeZoneField' | 'loftyUser' | 'workflow' | 'workflowNoUserZone';
+
+const SOURCE_WORDS: Record<ZoneSource, string> = {
+	timeZoneField: 'the Time Zone field',
+	loftyUser: "the Lofty user's time zone (Lofty's GET /v1.0/me)",
+	workflow: "the workflow's time zone (Times Without Offset Are In)",
+	workflowNoUserZone: "the workflow's time zone: Lofty gave no time zone for the user",
+};
+
+/** What reading an item's agent times decided: the zone, where it came from, and what it saw (for the output). */
+interface TimeFacts {
+	zone?: string;
+	from: ZoneSource;
+	/** Some time was given without a UTC offset, so the zone mattered. */
+	offsetLess: boolean;
+	/** Agent times already past when read, by field label. */
+	past: IDataObject;
+}
+
+const facts = new WeakMap<IDataObject, TimeFacts>();
+
+/** Records how an item's times are read (readValues); `values` is the item's values object. */
+export function noteTimeReading(values: IDataObject, zone: string | undefined, from: ZoneSource): void {
+	facts.set(values, { zone, from, offsetLess: false, past: {} });
+}
+
+/** The zone an item's times without offset are read in: the one readValues chose, else the workflow's. */
+export function zoneForTimes(ctx: object, values: IDataObject): string | undefined {
+	return facts.get(values)?.zone ?? workflowZone(ctx);
+}
+
+/** Notes one agent time as read: whether it had no offset, and whether it is already past. */
+export function noteAgentTime(values: IDataObject, label: string, raw: unknown, date: DateTime, now = Date.now()): void {
+	const noted = facts.get(values);
+	if (!noted) return;
+	if (typeof raw === 'string' && !HAS_OFFSET.test(raw.trim()) && !/^\d{10,}$/.test(raw.trim())) noted.offsetLess = true;
+	if (date.toMillis() < now) noted.past[label] = date.toISO({ suppressMilliseconds: true });
+}
+
+/**
+ * What the output says of an item's agent times: `timesReadIn` (the zone a time without offset was read in, and why)
+ * and `alreadyPast` (the times before now, by field: a task created overdue, an appointment in the past).
+ */
+export function timeFactsOf(values: IDataObject): IDataObject {
+	const noted = facts.get(values);
+	if (!noted) return {};
+	const out: IDataObject = {};
+	if (noted.offsetLess && noted.zone) out.timesReadIn = { zone: noted.zone, from: SOURCE_WORDS[noted.from] };
+	if (Object.keys(noted.past).length) out.alreadyPast = noted.past;
+	return out;
 }

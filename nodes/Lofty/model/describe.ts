@@ -33,7 +33,8 @@ export function idModeError(p: ParamDef): string {
 
 /** The editor field for one parameter; `show` is omitted for fields inside a collection. */
 export function toProperty(p: ParamDef, shown?: INodeProperties['displayOptions']): INodeProperties {
-	const show = p.before === undefined ? shown : { ...shown, show: { ...shown?.show, '@version': [{ _cnd: { lt: p.before } }] } };
+	const versions = p.before !== undefined ? [{ _cnd: { lt: p.before } }] : p.from !== undefined ? [{ _cnd: { gte: p.from } }] : undefined;
+	const show = versions ? { ...shown, show: { ...shown?.show, '@version': versions } } : shown;
 	const base = {
 		displayName: p.label,
 		name: p.name,

@@ -6,7 +6,9 @@ import { valueAt } from '../transport/pagination';
 import { paginateInParallel } from '../transport/parallelPages';
 import type { QueryValue } from '../transport/request';
 import { encodeComponent, loftyRequest } from '../transport/request';
+import { needsUserZone, userZone } from './agentZone';
 import { CUSTOM_FIELDS_BY_NAME, applyMappedFields, withFieldsByName } from './customFields';
+import { timeFactsOf } from './dates';
 import { downloadFile } from './download';
 import { outputFieldsFor, pickFields } from './output';
 import { InvalidValue, invalid, readValues } from './params';
@@ -146,7 +148,9 @@ export async function executeOperation(
 	itemIndex: number,
 	resourceHints: Record<string, string> = {},
 ): Promise<IDataObject[]> {
-	const values = readValues(ctx, op, itemIndex);
+	// Only an item whose agent times are read in the Lofty user's zone waits for it (once per execution, in item order).
+	const zone = needsUserZone(ctx, op, itemIndex) ? await userZone(ctx, itemIndex) : undefined;
+	const values = readValues(ctx, op, itemIndex, zone);
 	return await inOrder(ctx, recordKeys(op, values), async () => await runItem(ctx, op, itemIndex, values, resourceHints));
 }
 
@@ -166,12 +170,14 @@ async function runItem(ctx: IExecuteFunctions, op: OperationDef, itemIndex: numb
 		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
 	await op.prepare?.(context);
+	// The zone an agent's times were read in, and those already past, are in every output (model/dates.ts).
+	const facts = timeFactsOf(values);
 	const finish = async (records: IDataObject[]) => {
 		const shaped = await withFieldsByName(op, context, records);
-		const noted = (list: IDataObject[]) => (tagsNote ? list.map((r) => ({ ...r, tagsNote })) : list);
-		if (!keep) return noted(shaped);
-		const fields = values[CUSTOM_FIELDS_BY_NAME.name] === true ? [...keep, 'customFields'] : keep;
-		return noted(shaped.map((r) => pickFields(r, fields, op.unsetNumbers)));
+		const fields = keep && (values[CUSTOM_FIELDS_BY_NAME.name] === true ? [...keep, 'customFields'] : keep);
+		const picked = fields ? shaped.map((r) => pickFields(r, fields, op.unsetNumbers)) : shaped;
+		const extra: IDataObject = { ...(tagsNote ? { tagsNote } : {}), ...facts };
+		return Object.keys(extra).length ? picked.map((r) => ({ ...r, ...extra })) : picked;
 	};
 	if (op.run) {
 		const result = await op.run(context);

@@ -3,7 +3,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { parseJson } from '../transport/json';
-import { readDate, workflowZone, zoneField, zoneHelp } from './dates';
+import { checkEmail, checkPhone, storedPhone } from './contacts';
+import { type ZoneSource, noteAgentTime, noteTimeReading, readDate, workflowZone, zoneField, zoneHelp } from './dates';
+import { isTimesIn, timesInChoice } from './agentZone';
 import { InvalidValue, show } from './invalid';
 import { collectionOf, collectionsOf } from './collections';
 import type { OperationDef, ParamDef } from './types';
@@ -73,6 +75,14 @@ function toEpochOrIso(p: ParamDef, value: unknown, dates: DateReading): number |
 	return date.toMillis();
 }
 
+/** Text of a field, with its length and, for an email or phone field, its rule checked (a lead phone in its stored form). */
+export function checkContact(p: ParamDef, text: string): string {
+	if (p.contact === 'email') return checkLength(p, checkEmail(p.label, text));
+	if (p.contact === 'phone') return checkLength(p, checkPhone(p.label, text));
+	if (p.contact === 'leadPhone') return checkLength(p, storedPhone(checkPhone(p.label, text)));
+	return checkLength(p, text);
+}
+
 function toNumber(p: ParamDef, value: unknown): number {
 	const number = typeof value === 'number' ? value : Number(String(value).trim());
 	if (!Number.isFinite(number)) throw new InvalidValue(p.label, `must be a number, got ${show(value)}`);
@@ -134,7 +144,7 @@ export function convert(p: ParamDef, raw: unknown, dates: DateReading = {}): unk
 	switch (p.type) {
 		case 'string':
 			if (typeof raw === 'object') throw new InvalidValue(p.label, `must be text, got ${show(raw)}`);
-			return checkLength(p, typeof raw === 'string' ? raw.trim() : String(raw));
+			return checkContact(p, typeof raw === 'string' ? raw.trim() : String(raw));
 		case 'options': {
 			const allowed = p.options?.map((o) => o.value);
 			if (allowed && !p.loadOptions && !allowed.includes(raw as string)) {
@@ -168,7 +178,7 @@ export function convert(p: ParamDef, raw: unknown, dates: DateReading = {}): unk
 		case 'dateTime':
 			return toEpochOrIso(p, raw, dates);
 		case 'stringList': {
-			const list = toList(p.label, raw).map((v) => checkLength(p, v));
+			const list = toList(p.label, raw).map((v) => checkContact(p, v));
 			if (p.maxItems !== undefined && list.length > p.maxItems) {
 				throw new InvalidValue(p.label, `takes at most ${p.maxItems} entries, got ${list.length}`);
 			}
@@ -212,8 +222,11 @@ export function convert(p: ParamDef, raw: unknown, dates: DateReading = {}): unk
 	}
 }
 
-/** Reads, checks and converts every parameter of an operation for one item. */
-export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): IDataObject {
+/**
+ * Reads, checks and converts every parameter of an operation for one item. `userZone`: the Lofty user's zone, when
+ * the item's agent times are read in it (model/agentZone.ts).
+ */
+export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number, userZone?: string): IDataObject {
 	const values: IDataObject = {};
 	const collections: Record<string, IDataObject> = {};
 	for (const { name } of collectionsOf(op)) {
@@ -222,10 +235,17 @@ export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: 
 	// The operation's Time Zone, when set to a zone, wins over the workflow's (it is checked as a field below).
 	const zoneParam = zoneField(op);
 	const given = zoneParam && (zoneParam.required || zoneParam.top ? ctx.getNodeParameter(zoneParam.name, itemIndex, '') : collections[collectionOf(op, zoneParam).name]?.[zoneParam.name]);
-	const zone = typeof given === 'string' && IANAZone.isValidZone(given.trim()) ? given.trim() : workflowZone(ctx);
-	const dates: DateReading = { zone, help: zoneHelp(op) };
+	const agentTimes = op.params.some((p) => p.agentTime);
+	let zone = workflowZone(ctx);
+	let from: ZoneSource = 'workflow';
+	if (typeof given === 'string' && IANAZone.isValidZone(given.trim())) [zone, from] = [given.trim(), 'timeZoneField'];
+	else if (agentTimes && timesInChoice(ctx, itemIndex) === 'agent') [zone, from] = userZone ? [userZone, 'loftyUser'] : [zone, 'workflowNoUserZone'];
+	const help = agentTimes ? `${zoneHelp(op).replace("the workflow's time zone (Workflow Settings > Timezone)", 'the zone of "Times Without Offset Are In"')}` : zoneHelp(op);
+	const dates: DateReading = { zone, help };
+	if (agentTimes) noteTimeReading(values, zone, from);
 	try {
 		for (const p of op.params) {
+			if (isTimesIn(p)) continue;
 			let raw = p.required || p.top
 				? ctx.getNodeParameter(p.name, itemIndex, p.top ? null : undefined, { extractValue: p.type === 'locator' })
 				: collections[collectionOf(op, p).name]?.[p.name];
@@ -234,6 +254,7 @@ export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: 
 				raw = p.default;
 			}
 			const value = convert(p, raw, dates);
+			if (p.agentTime && value !== undefined) noteAgentTime(values, p.label, raw, readDate(p.label, raw, zone));
 			if (p.sendOnlyIfTrue && value !== true) continue;
 			if (value !== undefined) values[p.name] = value as IDataObject;
 		}

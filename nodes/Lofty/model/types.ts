@@ -74,6 +74,13 @@ export interface ParamDef {
 	maxLength?: number;
 	/** For lists: largest number of entries. */
 	maxItems?: number;
+	/**
+	 * For `string` and `stringList`: each value must be an email address or a phone number (model/contacts.ts, one rule
+	 * for every field); `leadPhone`: a phone stored on a lead, sent in its normal form (+14155551234).
+	 */
+	contact?: 'email' | 'phone' | 'leadPhone';
+	/** For `dateTime`: a time for the agent (a due time, an appointment): read in the Lofty user's zone (model/agentZone.ts). */
+	agentTime?: boolean;
 	/** For `dateTime`: how the date is sent (default epoch milliseconds). */
 	format?: 'epochMs' | 'iso' | 'date';
 	/** For `json`: the JSON value must be an array or an object. */
@@ -99,6 +106,8 @@ export interface ParamDef {
 	 * with it open and run as before (n8n drops a saved value whose field the description no longer has).
 	 */
 	before?: number;
+	/** Shown only from this node version on (a field whose default changed keeps the old one below it, see `before`). */
+	from?: number;
 }
 
 export interface BuiltRequest {

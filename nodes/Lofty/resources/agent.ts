@@ -55,8 +55,6 @@ const text = (name: string, label: string, key: string, description?: string, pl
 
 function checkCreate(op: OperationContext): void {
 	if (!Number.isInteger(op.values.accountType)) throw new InvalidValue('Account Type', `must be a whole number, got ${String(op.values.accountType)}`);
-	const email = String(op.values.emailAddress ?? '');
-	if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new InvalidValue('Email', `must be an e-mail address such as name@email.com, got ${email}`);
 	const phoneCode = op.values.phoneCode as string | undefined;
 	if (phoneCode !== undefined && !/^\+?\d{1,6}$/.test(phoneCode)) throw new InvalidValue('Phone Country Code', `must be digits such as 1, got ${phoneCode}`);
 	// Licenses given in the raw JSON option count against the same limit.
@@ -93,13 +91,13 @@ export const agent: ResourceDef = {
 				},
 				{ ...text('firstName', 'First Name', 'accountInfo.firstName'), required: true },
 				{ ...text('lastName', 'Last Name', 'accountInfo.lastName'), required: true },
-				{ ...text('emailAddress', 'Email', 'accountInfo.emailAddress', 'Login e-mail of the new agent', 'name@email.com'), required: true },
-				{ ...text('phoneNumber', 'Phone Number', 'accountInfo.phoneNumber', 'Phone number without the country code', 'e.g. 5125550100'), required: true },
+				{ ...text('emailAddress', 'Email', 'accountInfo.emailAddress', 'Login e-mail of the new agent', 'name@email.com'), required: true, contact: 'email' },
+				{ ...text('phoneNumber', 'Phone Number', 'accountInfo.phoneNumber', 'Phone number without the country code', 'e.g. 5125550100'), required: true, contact: 'phone' },
 				text('phoneCode', 'Phone Country Code', 'accountInfo.phoneCode', 'Country calling code without +; Lofty uses 1 (US) when empty', 'e.g. 1'),
 				text('phoneCountry', 'Phone Country', 'accountInfo.phoneCountry', 'ISO country code of the phone', 'e.g. US'),
 				text('headUrl', 'Photo URL', 'accountInfo.headUrl', 'URL of the profile picture'),
 				{ name: 'tagIds', label: 'Tag IDs', type: 'idList', in: 'body', key: 'accountInfo.tagIds', description: 'IDs of agent tags to attach' },
-				text('sendingEmail', 'Sending Email', 'accountInfo.sendingEmail', 'Address Lofty sends the agent\'s e-mails from'),
+				{ ...text('sendingEmail', 'Sending Email', 'accountInfo.sendingEmail', 'Address Lofty sends the agent\'s e-mails from'), contact: 'email' },
 				text('domain', 'Domain', 'accountInfo.domain', 'Website domain of the agent'),
 				{ name: 'allowChangeDomain', label: 'Allow Domain Change', type: 'boolean', in: 'body', key: 'accountInfo.allowChangeDomain', description: 'Whether the agent may change the domain' },
 				text('roleName', 'Role Name', 'accountInfo.roleName', "Name of a role of your team, e.g. Agent; a name Lofty does not know is ignored and the agent gets no role"),

@@ -1,7 +1,7 @@
 import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { workflowZone as zoneOfWorkflow } from '../model/dates';
+import { workflowZone as zoneOfWorkflow, zoneForTimes } from '../model/dates';
 import { InvalidValue } from '../model/params';
 import type { OperationContext, OperationDef, ParamDef, ResourceDef } from '../model/types';
 import { CALENDAR_TIME_READING, windowOnWire } from './calendarTime';
@@ -207,6 +207,7 @@ export const calendar: ResourceDef = {
 					format: 'iso',
 					in: 'body',
 					required: true,
+					agentTime: true,
 					description: 'When it starts; must be in the future. A time without a UTC offset is read in the chosen time zone.',
 				},
 				{
@@ -216,6 +217,7 @@ export const calendar: ResourceDef = {
 					format: 'iso',
 					in: 'body',
 					required: true,
+					agentTime: true,
 					description: 'When it ends; must be in the future and not before Start. Start and End both at midnight make an all-day appointment.',
 				},
 				timeZoneParam('Time zone of the entry; times without a UTC offset are read in it.', true),
@@ -233,7 +235,7 @@ export const calendar: ResourceDef = {
 				{ name: 'address', label: 'Address', type: 'string', in: 'body', description: 'Where the appointment takes place (appointments only)' },
 			],
 			validate(op) {
-				const zone = checkZone(op) ?? workflowZone(op);
+				const zone = checkZone(op) ?? zoneForTimes(op.ctx, op.values);
 				checkStartEnd(op, zone);
 				if (op.values.type !== 'APPOINTMENT' && op.values.address !== undefined) {
 					throw new InvalidValue('Address', 'applies to appointments only; remove it or set Type to Appointment');
@@ -365,9 +367,10 @@ export const calendar: ResourceDef = {
 					type: 'dateTime',
 					format: 'iso',
 					in: 'body',
-					description: "New start; must be in the future. A time without a UTC offset is read in Time Zone, or in the workflow's time zone when Time Zone is not set.",
+					agentTime: true,
+					description: 'New start; must be in the future',
 				},
-				{ name: 'endAt', label: 'End', type: 'dateTime', format: 'iso', in: 'body', description: 'New end; must be in the future and not before Start' },
+				{ name: 'endAt', label: 'End', type: 'dateTime', format: 'iso', in: 'body', agentTime: true, description: 'New end; must be in the future and not before Start' },
 				timeZoneParam('New time zone of the entry; times without a UTC offset are read in it.'),
 				{ name: 'reminderType', label: 'Reminder Type', type: 'string', in: 'body', description: "How Lofty reminds of the entry, in Lofty's terms" },
 				{ name: 'reminderTime', label: 'Reminder Time', type: 'string', in: 'body', description: "When Lofty reminds of the entry, in Lofty's terms" },
@@ -379,7 +382,7 @@ export const calendar: ResourceDef = {
 				if (Object.keys(op.values).filter((name) => name !== 'calendarId').length === 0) {
 					throw new InvalidValue('Update Fields', 'add at least one field to change');
 				}
-				const zone = checkZone(op) ?? workflowZone(op);
+				const zone = checkZone(op) ?? zoneForTimes(op.ctx, op.values);
 				checkStartEnd(op, zone, 'updateFields');
 				if (op.values.address !== undefined && id.endsWith('-task')) {
 					throw new InvalidValue('Address', 'applies to appointments only, and this entry is a task');

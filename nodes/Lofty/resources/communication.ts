@@ -263,6 +263,7 @@ export const communication: ResourceDef = {
 					label: 'Phone Number',
 					type: 'string',
 					in: 'body',
+					contact: 'phone',
 					placeholder: 'e.g. 5865865860',
 					description: 'One of the lead\'s numbers, without the country code. When empty or not one of the lead\'s numbers, Lofty uses the lead\'s primary phone.',
 				},

@@ -1,3 +1,4 @@
+import { withTimesIn } from '../model/agentZone';
 import type { OperationDef, ResourceDef } from '../model/types';
 import { agent } from './agent';
 import { ai } from './ai';
@@ -27,6 +28,9 @@ import { systemLog } from './systemLog';
 
 /** Every resource the Lofty node offers; the node's fields and its execution both come from here. */
 export const RESOURCES: ResourceDef[] = [lead, systemLog, agent, ai, appointment, calendar, call, communication, customField, leadPipeline, leadPond, listing, manualLog, member, note, notification, opportunity, organization, routing, salesAgent, tag, task, transaction, vendor, webhook];
+
+// Operations with times for an agent offer where a time without offset is read (model/agentZone.ts).
+for (const resource of RESOURCES) for (const op of resource.operations) withTimesIn(op);
 
 export function findOperation(resource: string, operation: string): { resource: ResourceDef; op: OperationDef } | undefined {
 	const found = RESOURCES.find((r) => r.value === resource);

@@ -8,6 +8,7 @@ import { ONE_TAG_SET_VERSION } from '../model/versions';
 import { LEAD_CUSTOM_FIELDS } from './customFieldSources';
 import { TAG_REMOVE_HINT, inquiryFields, leadWriteFields, propertyFields, stageParam, tagField } from './leadFields';
 import { createOrUpdateOperation } from './leadUpsert';
+import { createAndRead } from './leadCreate';
 
 export const LEAD_LOCATOR: LocatorDef = {
 	searchMethod: 'searchLeads',
@@ -85,6 +86,8 @@ export const lead: ResourceDef = {
 			name: 'Create',
 			action: 'Create a lead',
 			description: 'Create a lead; without an assigned agent, Lofty routing assigns one',
+			notice:
+				'Create always adds a new lead: Lofty does not look for one with the same email or phone, so a form sent twice or a person already in Lofty becomes a duplicate. To add the person or update the lead they already have, use Create or Update.',
 			method: 'POST',
 			path: '/v1.0/leads',
 			params: [
@@ -110,6 +113,10 @@ export const lead: ResourceDef = {
 			],
 			validate: checkOwnership,
 			otherReading: TAG_SHAPE_READING,
+			run: async (op) => await createAndRead(op, byValue('create')),
+			simplify: [...LEAD_SIMPLE, 'customAttributes', 'note'],
+			simplifyFrom: 1.1,
+			unsetNumbers: LEAD_UNSET,
 			customFields: LEAD_CUSTOM_FIELDS,
 		},
 		{
@@ -325,9 +332,9 @@ export const lead: ResourceDef = {
 			path: '/v1.0/leads/assignee',
 			params: [
 				{ name: 'firstName', label: 'First Name', type: 'string', in: 'body', required: true, requiredCode: 'PARAM_FIRST_NAME_FILL' },
-				{ name: 'email', label: 'Email', type: 'string', in: 'body', required: true, requiredCode: 'PARAM_EMAIL_MUST_FILL', placeholder: 'name@email.com' },
+				{ name: 'email', label: 'Email', type: 'string', in: 'body', required: true, requiredCode: 'PARAM_EMAIL_MUST_FILL', contact: 'email', placeholder: 'name@email.com' },
 				{ name: 'lastName', label: 'Last Name', type: 'string', in: 'body' },
-				{ name: 'phone', label: 'Phone', type: 'string', in: 'body', maxLength: 20 },
+				{ name: 'phone', label: 'Phone', type: 'string', in: 'body', maxLength: 20, contact: 'phone' },
 				{ name: 'birthday', label: 'Birthday', type: 'dateTime', in: 'body', format: 'date' },
 			],
 		},
@@ -391,10 +398,10 @@ export const lead: ResourceDef = {
 			optionalTitle: 'Contact Fields',
 			params: [
 				{ name: 'externalId', label: 'Brokermint Contact ID', type: 'string', in: 'body', description: 'ID of the contact in Brokermint, which identifies the linked lead' },
-				{ name: 'email', label: 'Email', type: 'string', in: 'body', placeholder: 'name@email.com' },
+				{ name: 'email', label: 'Email', type: 'string', in: 'body', contact: 'email', placeholder: 'name@email.com' },
 				{ name: 'firstName', label: 'First Name', type: 'string', in: 'body' },
 				{ name: 'lastName', label: 'Last Name', type: 'string', in: 'body' },
-				{ name: 'phone', label: 'Phone', type: 'string', in: 'body' },
+				{ name: 'phone', label: 'Phone', type: 'string', in: 'body', contact: 'phone' },
 				{ name: 'address', label: 'Street Address', type: 'string', in: 'body' },
 				{ name: 'city', label: 'City', type: 'string', in: 'body' },
 				{ name: 'state', label: 'State', type: 'string', in: 'body' },

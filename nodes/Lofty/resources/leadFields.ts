@@ -155,8 +155,8 @@ export function stageParam(filter: boolean): ParamDef {
 export function leadWriteFields(): ParamDef[] {
 	return [
 		{ name: 'lastName', label: 'Last Name', type: 'string', in: 'body', maxLength: 30, description: 'Lofty keeps only the first 30 characters' },
-		{ name: 'emails', label: 'Emails', type: 'stringList', in: 'body', placeholder: 'e.g. jane@example.com' },
-		{ name: 'phones', label: 'Phones', type: 'stringList', in: 'body', maxLength: 20, placeholder: 'e.g. 4155551234' },
+		{ name: 'emails', label: 'Emails', type: 'stringList', in: 'body', contact: 'email', placeholder: 'e.g. jane@example.com' },
+		{ name: 'phones', label: 'Phones', type: 'stringList', in: 'body', maxLength: 20, contact: 'leadPhone', placeholder: 'e.g. 4155551234', description: 'Stored in one form, e.g. +14155551234 for (415) 555-1234 (10 digits without a country code are a US number); an extension is kept as x12' },
 		{ name: 'leadTypes', label: 'Lead Types', type: 'multiOptions', in: 'body', options: LEAD_TYPES },
 		stageParam(false),
 		{ name: 'source', label: 'Source', type: 'string', in: 'body', description: 'Where the lead came from, e.g. Zillow' },

@@ -8,7 +8,8 @@ import type { IDataObject } from 'n8n-workflow';
  * Compared against the lead as Lofty answers it (LeadResponse): a field is empty when it is absent, null, blank
  * text, -1 (Lofty's "unset" for numbers), or an empty list; true/false values are never empty, but a contact
  * restriction (Do Not Text/Call/Email, Unsubscribed) given on is always set: a restriction is never lost. Objects
- * (the inquiry, a property, the Other Fields JSON) are compared key by key; custom fields by name. Emails, phones
+ * (the inquiry, a property, the Other Fields JSON) are compared key by key; custom fields by name (a multi-value one
+ * gets the items it lacks added). Emails, phones
  * and tags are not here: they are added to the lead's in both modes (the caller), never replaced.
  */
 
@@ -86,14 +87,42 @@ function fillProperty(property: IDataObject, lead: IDataObject, kept: string[]):
 	return out;
 }
 
+/** The chosen items of a multi-value (multi-choice) custom field value: a JSON list or its text; undefined for other values. */
+function choicesOf(value: unknown): string[] | undefined {
+	let list = value;
+	if (typeof value === 'string' && value.trim().startsWith('[')) {
+		try {
+			list = JSON.parse(value);
+		} catch {
+			return undefined;
+		}
+	}
+	return Array.isArray(list) && list.every((v) => ['string', 'number'].includes(typeof v)) ? list.map(String) : undefined;
+}
+
+/**
+ * Custom fields by name: an empty one is filled, a set one keeps its value (listed in keptFields), except a
+ * multi-value field, which gets the given items it lacks added to its own (as tags, emails and phones are).
+ */
 function fillCustomFields(list: unknown[], lead: IDataObject, kept: string[]): IDataObject[] | undefined {
 	const current = Array.isArray(lead.customAttributes) ? (lead.customAttributes as IDataObject[]).filter(isObject) : [];
-	const out = list.filter(isObject).filter((attribute) => {
+	const out: IDataObject[] = [];
+	for (const attribute of list.filter(isObject)) {
 		const had = current.find((c) => c.attributeName === attribute.attributeName);
-		if (!had || isEmpty(had.value)) return true;
+		if (!had || isEmpty(had.value)) {
+			out.push(attribute);
+			continue;
+		}
+		const given = choicesOf(attribute.value);
+		const has = choicesOf(had.value);
+		if (given && has) {
+			const known = new Set(has.map((v) => v.toLowerCase()));
+			const added = given.filter((v) => !known.has(v.toLowerCase()));
+			if (added.length) out.push({ ...attribute, value: JSON.stringify([...has, ...added]) });
+			continue;
+		}
 		if (!same(attribute.value, had.value)) kept.push(`customFields.${String(attribute.attributeName)}`);
-		return false;
-	});
+	}
 	return out.length ? out : undefined;
 }
 

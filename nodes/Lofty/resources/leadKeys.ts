@@ -1,30 +1,13 @@
 /**
  * What makes two leads the same person for Lead > Create or Update: an email (case-insensitive) or a phone number
- * in one normalised form, the same in the node's memory and in the search sent to Lofty.
- *
- * Phone rule (E.164-like; the country code is kept, so +44 7700 900123 and +1 770-090-0123 are different people):
- * 1. An extension at the end is dropped: `x123`, `ext. 5`, `ext 5`, `extension 5`, `#5`.
- * 2. Written with `+` or the international prefix `00`: the digits are the country code and the number.
- * 3. Otherwise, by its digits: 10 digits are a North American number (+1, Lofty is a US service); 11 digits
- *    starting with 1 are that with its country code; 12 to 15 digits not starting with 0 carry their country code
- *    without the `+`.
- * 4. Anything else (a national number with a trunk 0 such as 07700 900123, a short local number) has no known
- *    country: it matches only the same digits written without a country code.
+ * in one normalised form (model/contacts.ts), the same in the node's memory and in the search sent to Lofty; and
+ * what keeps a lead found only by its phone from being taken for another person (`differences`).
  */
 import type { IDataObject } from 'n8n-workflow';
 
-/** A phone in its normalised form: `+<country code><number>`, or its bare digits when no country is known. */
-export function normalPhone(phone: string): string {
-	const withoutExtension = phone.replace(/\s*(?:(?:ext(?:ension)?\.?|x|#)\s*\d{1,6})\s*$/i, '');
-	const digits = withoutExtension.replace(/\D/g, '');
-	const trimmed = withoutExtension.trim();
-	if (trimmed.startsWith('+')) return `+${digits}`;
-	if (/^00[1-9]/.test(digits) && digits.length >= 10) return `+${digits.slice(2)}`;
-	if (digits.length === 10) return `+1${digits}`;
-	if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-	if (digits.length >= 12 && digits.length <= 15 && !digits.startsWith('0')) return `+${digits}`;
-	return digits;
-}
+import { normalPhone } from '../model/contacts';
+
+export { normalPhone } from '../model/contacts';
 
 /**
  * The phone as sent in Lofty's lead search (`phone`, "Precise search for lead by phone number. Example:
@@ -45,6 +28,70 @@ export const phoneKey = (phone: string): string => `phone:${normalPhone(phone)}`
 /** The match keys of a person: every email and phone given for it. */
 export function personKeys(emails: string[], phones: string[]): string[] {
 	return [...new Set([...emails.map(emailKey), ...phones.map(phoneKey)])];
+}
+
+/** Names compared loosely: case, accents and spacing do not count. */
+const loose = (value: unknown): string =>
+	typeof value === 'string' ? value.normalize('NFKD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase() : '';
+
+/** The person an item describes, as far as telling two people apart goes. */
+export interface PersonDetails {
+	firstName?: unknown;
+	lastName?: unknown;
+	emails: string[];
+}
+
+/**
+ * What tells the item's person apart from a lead that only shares a phone with it (spouses, an office line, a typo):
+ * another first name, another last name (when both have one), or other emails (when both have emails and none is
+ * shared). Empty when nothing does. Each entry names the lead's field and its value there.
+ */
+export function differences(person: PersonDetails, lead: IDataObject, leadEmails: string[]): Array<{ field: string; lead: string }> {
+	const found: Array<{ field: string; lead: string }> = [];
+	for (const field of ['firstName', 'lastName'] as const) {
+		const given = loose(person[field]);
+		const theirs = loose(lead[field]);
+		if (given && theirs && given !== theirs) found.push({ field, lead: String(lead[field]) });
+	}
+	const emails = new Set(leadEmails.map((e) => e.trim().toLowerCase()));
+	if (person.emails.length && emails.size && !person.emails.some((e) => emails.has(e.trim().toLowerCase()))) {
+		found.push({ field: 'emails', lead: leadEmails.join(', ') });
+	}
+	return found;
+}
+
+/** With Match By "Email, Then Phone": when a lead found only by the phone is taken for the item's person. */
+export type PhoneOnly = 'newLead' | 'nameAgrees' | 'update';
+
+/** A lead found by the phone alone that is not the item's person, why, and what the output says of it. */
+export interface NotMerged {
+	leadId: string;
+	matchedBy: 'phone';
+	differs: string[];
+	why: string;
+}
+
+const FIELD_WORDS: Record<string, string> = { firstName: 'another first name', lastName: 'another last name', emails: 'other emails' };
+
+/**
+ * The leads found by the phone alone that Options > If Only the Phone Matches keeps apart from the item's person:
+ * with "Create a New Lead When Anything Differs" (the default) any difference, with "Update It When the Name Agrees"
+ * another name; none with "Always Update It".
+ */
+export function otherPeople(values: IDataObject, emails: string[], matches: KnownLead[]): NotMerged[] {
+	const policy = (values.phoneOnly as PhoneOnly | undefined) ?? 'newLead';
+	if (policy === 'update') return [];
+	const out: NotMerged[] = [];
+	for (const m of matches) {
+		const theirs = Array.isArray(m.fields.emails) ? (m.fields.emails as unknown[]).filter((e): e is string => typeof e === 'string') : m.emails;
+		const found = differences({ firstName: values.firstName, lastName: values.lastName, emails }, m.fields, theirs).filter(
+			(d) => policy === 'newLead' || d.field !== 'emails',
+		);
+		if (!found.length) continue;
+		const why = `Lead ${m.leadId} has this phone but ${found.map((d) => `${FIELD_WORDS[d.field]} (${d.lead})`).join(' and ')}, so it was taken for another person (Options > If Only the Phone Matches)`;
+		out.push({ leadId: m.leadId, matchedBy: 'phone', differs: found.map((d) => d.field), why });
+	}
+	return out;
 }
 
 /** A lead this process wrote recently: its ID and what it knows of it. */

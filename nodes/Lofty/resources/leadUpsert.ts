@@ -9,7 +9,7 @@ import { TAG_SHAPE_READING } from '../model/tagShape';
 import type { OperationContext, OperationDef } from '../model/types';
 import { accountOf, loftyRequest } from '../transport/request';
 import { afterWrite, onlyEmptyFields } from './leadFillEmpty';
-import { type KnownLead, emailKey, forget, normalPhone, personKeys, phoneKey, phoneSearchValues, recall, remember } from './leadKeys';
+import { type KnownLead, emailKey, forget, normalPhone, personKeys, phoneKey, otherPeople, phoneSearchValues, recall, remember } from './leadKeys';
 import { tagField } from './leadFields';
 
 /**
@@ -47,21 +47,13 @@ function matchFields(values: IDataObject): MatchField[] {
 		});
 }
 
-const digitCount = (phone: string) => normalPhone(phone).replace(/\D/g, '').length;
-
-/** The rules of the match fields, checked before anything is sent. */
+/** Which match fields must be given, checked before anything is sent (each value's own rule is its field's, model/contacts.ts). */
 export function checkMatch(op: OperationContext): void {
 	const { values } = op;
 	const by = values.matchBy as MatchBy;
 	if (by === 'email' && values.email === undefined) throw new InvalidValue('Email', 'is required when Match By is Email');
 	if (by === 'phone' && values.phone === undefined) throw new InvalidValue('Phone', 'is required when Match By is Phone');
 	if (values.email === undefined && values.phone === undefined) throw new InvalidValue('Email', 'give an email or a phone to find the lead by');
-	if (typeof values.email === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
-		throw new InvalidValue('Email', `must be an email address such as jane@example.com, got ${JSON.stringify(values.email)}`);
-	}
-	if (typeof values.phone === 'string' && digitCount(values.phone) < 3) {
-		throw new InvalidValue('Phone', `must be a phone number such as 4155551234, got ${JSON.stringify(values.phone)}`);
-	}
 }
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
@@ -80,7 +72,7 @@ function union(existing: string[], extra: string[], same: (v: string) => string)
 
 const lower = (v: string) => v.trim().toLowerCase();
 
-async function send(op: OperationContext, method: OperationDef['method'], path: string, body: unknown): Promise<IDataObject> {
+export async function send(op: OperationContext, method: OperationDef['method'], path: string, body: unknown): Promise<IDataObject> {
 	const request = { method, path, qs: {}, body: body as IDataObject };
 	// Tags as names or as {tagName} objects, as the account takes them (docs/api-readings.md, row 21).
 	const answer = await sendByReading(op.ctx, TAG_SHAPE_READING, request, op.values, async (w) => await loftyRequest(op.ctx, { ...w, ...requestSettings(op.ctx, op.itemIndex) }, op.itemIndex));
@@ -115,7 +107,7 @@ function failure(op: OperationContext, error: unknown): Error {
  * is tried again for a few seconds after a create (once after an update of such a lead), then the item carries what
  * is known (`readable: false`).
  */
-async function readBack(op: OperationContext, leadId: string, fresh: 'created' | 'recent' | false): Promise<{ lead: IDataObject; readable: boolean }> {
+export async function readBack(op: OperationContext, leadId: string, fresh: 'created' | 'recent' | false): Promise<{ lead: IDataObject; readable: boolean }> {
 	const waits = fresh === 'created' ? [250, 500, 1000, 2000] : [];
 	for (let attempt = 0; ; attempt++) {
 		try {
@@ -187,6 +179,10 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 		}
 	}
 
+	// A lead found only by the phone may be someone else who shares it (a spouse, an office line, a typo).
+	const notMerged = matchedBy === 'phone' && values.matchBy !== 'phone' ? otherPeople(values, person.emails, matches) : [];
+	if (notMerged.length) matches = matches.filter((m) => !notMerged.some((n) => n.leadId === m.leadId));
+
 	if (matches.length === 0) {
 		const { path, body } = buildRequest(writes.create, {
 			...values,
@@ -201,7 +197,7 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 		remember(account, personKeys(person.emails, person.phones), known);
 		const read = await readBack(op, leadId, 'created');
 		if (read.readable) remember(account, personKeys(person.emails, person.phones), { ...known, fields: read.lead, recent: false });
-		return { action: 'created', ...read.lead, leadId };
+		return { action: 'created', ...(notMerged.length ? { notMergedWith: notMerged } : {}), ...read.lead, leadId };
 	}
 
 	if (matches.length > 1 && values.onMultiple === 'fail') {
@@ -316,14 +312,18 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				in: 'local',
 				required: true,
 				options: [
-					{ name: 'Email, Then Phone', value: 'emailThenPhone', description: 'Look for the email; when no lead has it, for the phone' },
+					{
+						name: 'Email, Then Phone',
+						value: 'emailThenPhone',
+						description: 'Look for the email; when no lead has it, for the phone (that lead must be the same person: Options > If Only the Phone Matches)',
+					},
 					{ name: 'Email', value: 'email', description: 'Only leads with this exact email' },
 					{ name: 'Phone', value: 'phone', description: 'Only leads with this exact phone number' },
 				],
 				default: 'emailThenPhone',
 				description: 'How the existing lead is found (exact match)',
 			},
-			{ name: 'email', label: 'Email', type: 'string', in: 'local', top: true, placeholder: 'name@email.com', description: 'Finds the lead, and is added to its emails' },
+			{ name: 'email', label: 'Email', type: 'string', in: 'local', top: true, contact: 'email', placeholder: 'name@email.com', description: 'Finds the lead, and is added to its emails' },
 			{
 				name: 'phone',
 				label: 'Phone',
@@ -331,8 +331,10 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				in: 'local',
 				top: true,
 				maxLength: 20,
+				contact: 'leadPhone',
 				placeholder: 'e.g. 4155551234',
-				description: 'Finds the lead (when Match By allows), and is added to its phones. Compared with its country code (10 digits without one are a US number); an extension is ignored.',
+				description:
+					'Finds the lead (when Match By allows), and is added to its phones as +14155551234. Compared with its country code (10 digits without one are a US number); an extension is ignored in the match.',
 			},
 			...fields,
 			tagField('tags', 'Tags', "Tags added to the lead's tags (see Options > Replace Tags)"),
@@ -366,6 +368,26 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				default: 'fillEmpty',
 				description: 'Whether a lead that already exists gets the values given, or keeps what Lofty already knows',
 			},
+			{
+				name: 'phoneOnly',
+				label: 'If Only the Phone Matches',
+				type: 'options',
+				in: 'local',
+				group: 'options',
+				options: [
+					{
+						name: 'Create a New Lead When Anything Differs',
+						value: 'newLead',
+						description:
+							"The lead with the phone is updated only when its name agrees and it has no email or the item's email; otherwise a new lead is created and the output's notMergedWith says which lead and why",
+					},
+					{ name: 'Update It When the Name Agrees', value: 'nameAgrees', description: 'Other emails do not stop the update (the item\'s email is added); another name does' },
+					{ name: 'Always Update It', value: 'update', description: 'The lead with the phone is updated whatever its name and emails' },
+				],
+				default: 'newLead',
+				description:
+					"With Match By \"Email, Then Phone\", when no lead has the item's email but one has its phone: whether that lead is the item's person. Spouses, colleagues on an office line and typos share phones.",
+			},
 			{ name: 'replaceTags', label: 'Replace Tags', type: 'boolean', in: 'local', group: 'options', description: "Whether the tags given replace a known lead's tags instead of being added to them" },
 		],
 		validate(op) {
@@ -373,7 +395,7 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 			writes.create.validate?.(op);
 		},
 		run: async (op) => await createOrUpdate(op, writes),
-		simplify: ['action', 'matchedBy', 'otherMatches', 'keptFields', 'note', ...writes.simplify],
+		simplify: ['action', 'matchedBy', 'otherMatches', 'notMergedWith', 'keptFields', 'note', ...writes.simplify, 'customAttributes'],
 		simplifyFrom: 1.1,
 		customFields: writes.create.customFields,
 	};

@@ -90,7 +90,7 @@ export const manualLog: ResourceDef = {
 					description: 'Seen from the agent\'s side: outbound is agent to lead, inbound is lead to agent. Lofty assumes outbound when not set.',
 				},
 				{ name: 'isPin', label: 'Pin', type: 'boolean', in: 'body', description: 'Whether to pin the entry to the top of the lead\'s timeline' },
-				{ name: 'leadPhoneNumber', label: 'Lead Phone Number', type: 'string', in: 'body', maxLength: 20, placeholder: 'e.g. 5865865860', description: 'Calls only, and required for them: the number that was called' },
+				{ name: 'leadPhoneNumber', label: 'Lead Phone Number', type: 'string', in: 'body', maxLength: 20, contact: 'phone', placeholder: 'e.g. 5865865860', description: 'Calls only, and required for them: the number that was called' },
 				{
 					name: 'callingOutcome',
 					label: 'Call Outcome',
@@ -108,8 +108,8 @@ export const manualLog: ResourceDef = {
 					description: 'Calls only: how the call went',
 				},
 				{ name: 'emailSubject', label: 'Email Subject', type: 'string', in: 'body', description: 'Emails only' },
-				{ name: 'toEmail', label: 'To Email', type: 'string', in: 'body', placeholder: 'name@email.com', description: 'Emails only: the recipient address' },
-				{ name: 'fromEmail', label: 'From Email', type: 'string', in: 'body', placeholder: 'name@email.com', description: 'Emails only: the sender address' },
+				{ name: 'toEmail', label: 'To Email', type: 'string', in: 'body', contact: 'email', placeholder: 'name@email.com', description: 'Emails only: the recipient address' },
+				{ name: 'fromEmail', label: 'From Email', type: 'string', in: 'body', contact: 'email', placeholder: 'name@email.com', description: 'Emails only: the sender address' },
 			],
 			validate(op) {
 				const type = op.values.logType;

@@ -9,10 +9,10 @@ const EXPRESSION_HINT = 'Choose from the list, or specify an ID using an <a href
 function contactFields(what: string): ParamDef[] {
 	const field = (name: string, label: string, description?: string, placeholder?: string): ParamDef => ({ name, label, type: 'string', in: 'body', description, placeholder });
 	return [
-		field('phone', 'Phone', 'Phone number, digits only', 'e.g. 4155551234'),
+		{ ...field('phone', 'Phone', 'Phone number, digits only', 'e.g. 4155551234'), contact: 'phone' },
 		field('phoneCode', 'Phone Country Code', 'Country calling code without +', 'e.g. 1'),
 		field('phoneCountry', 'Phone Country', 'Two-letter ISO country code of the phone', 'e.g. US'),
-		{ ...field('email', 'Email', `Contact e-mail of the ${what}`), placeholder: 'name@email.com' },
+		{ ...field('email', 'Email', `Contact e-mail of the ${what}`), placeholder: 'name@email.com', contact: 'email' },
 		field('streetAddress', 'Street Address'),
 		field('city', 'City'),
 		field('state', 'State', undefined, 'e.g. CA'),
@@ -37,7 +37,7 @@ const allowManageSub: ParamDef = {
 	description: 'Whether members of this office can manage its sub-offices',
 };
 
-/** The phone and e-mail rules the company and office schemas state, checked before sending. */
+/** The phone rules the company and office schemas state, checked before sending (the email's rule is its field's). */
 function checkContact(op: OperationContext): void {
 	const v = op.values;
 	if (v.phone !== undefined && !/^\d+$/.test(v.phone as string)) throw new InvalidValue('Phone', `must be digits only, got ${v.phone as string}`);
@@ -49,9 +49,6 @@ function checkContact(op: OperationContext): void {
 	if (v.phoneCountry !== undefined) {
 		if (!/^[A-Za-z]{2}$/.test(v.phoneCountry as string)) throw new InvalidValue('Phone Country', `must be a two-letter country code such as US, got ${v.phoneCountry as string}`);
 		v.phoneCountry = (v.phoneCountry as string).toUpperCase();
-	}
-	if (v.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email as string)) {
-		throw new InvalidValue('Email', `must be an e-mail address such as name@email.com, got ${v.email as string}`);
 	}
 }
 

@@ -197,7 +197,7 @@ const operations: OperationDef[] = [
 			{ ...leadInPath, in: 'body', description: 'The lead the task is about: pick it from the list, or give its ID or its Lofty URL' },
 			TASK_TYPE,
 			content(true),
-			{ name: 'deadline', label: 'Due At', type: 'dateTime', in: 'body', required: true, description: 'When the task is due' },
+			{ name: 'deadline', label: 'Due At', type: 'dateTime', in: 'body', required: true, agentTime: true, description: 'When the task is due' },
 			assignedRole,
 		],
 	},
@@ -234,7 +234,7 @@ const operations: OperationDef[] = [
 		params: [
 			taskInPath,
 			content(false),
-			{ name: 'deadline', label: 'Due At', type: 'dateTime', in: 'body' },
+			{ name: 'deadline', label: 'Due At', type: 'dateTime', in: 'body', agentTime: true },
 			{ ...TASK_TYPE, required: false },
 			{ ...assignedRole, required: false },
 			{

@@ -1,7 +1,7 @@
 import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { workflowZone } from '../model/dates';
+import { zoneForTimes } from '../model/dates';
 import { InvalidValue, show } from '../model/params';
 import type { LocatorDef, OperationContext, ParamDef } from '../model/types';
 import { valueAt } from '../transport/pagination';
@@ -61,12 +61,9 @@ export const addressParam: ParamDef = {
 	description: 'Where it takes place (used mainly by appointments)',
 };
 
-const TIME_HINT =
-	"A time without a UTC offset (as the date picker gives) is in Time Zone, or when that is empty in the workflow's time zone (Workflow Settings > Timezone)";
-
-/** A V2 time: sent as ISO 8601 with its UTC offset. */
+/** A V2 time for the agent: sent as ISO 8601 with its UTC offset (hint and zone: model/agentZone.ts). */
 export function v2Time(name: 'startAt' | 'endAt', label: string, required = false): ParamDef {
-	return { name, label, type: 'dateTime', in: 'body', format: 'iso', required, hint: TIME_HINT };
+	return { name, label, type: 'dateTime', in: 'body', format: 'iso', required, agentTime: true };
 }
 
 /** Raw JSON merged into the body, for fields Lofty accepts beyond those listed. */
@@ -99,7 +96,7 @@ export function checkTimeZone(op: OperationContext): string | undefined {
  * its offset; a time without one is read in Time Zone, or refused here when Time Zone is not set.
  */
 function toV2Time(label: string, raw: unknown, zone: string | undefined, zoneAt: string): DateTime {
-	const help = `a time without a UTC offset is read in ${zoneAt} > Time Zone, or when that is empty in the workflow's time zone (Workflow Settings > Timezone)`;
+	const help = `a time without a UTC offset is read in ${zoneAt} > Time Zone, or when that is empty in the zone of "Times Without Offset Are In"`;
 	let time: DateTime;
 	if (DateTime.isDateTime(raw)) time = raw;
 	else if (raw instanceof Date) time = DateTime.fromJSDate(raw);
@@ -116,7 +113,7 @@ function toV2Time(label: string, raw: unknown, zone: string | undefined, zoneAt:
 
 /** Checks Time Zone and converts Start / End (named by label) to ISO with offset; End must not precede Start. */
 export function resolveTimes(op: OperationContext, fields: Array<{ name: 'startAt' | 'endAt'; label: string; collection?: string }>, zoneAt = 'Additional Fields'): void {
-	const zone = checkTimeZone(op) ?? workflowZone(op.ctx);
+	const zone = checkTimeZone(op) ?? zoneForTimes(op.ctx, op.values);
 	const times: Partial<Record<'startAt' | 'endAt', DateTime>> = {};
 	for (const field of fields) {
 		if (op.values[field.name] === undefined) continue;

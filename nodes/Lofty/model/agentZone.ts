@@ -1,0 +1,149 @@
+import { IANAZone } from 'luxon';
+import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { loftyRequest } from '../transport/request';
+import { collectionOf } from './collections';
+import { HAS_OFFSET, workflowZone, zoneField } from './dates';
+import type { OperationDef, ParamDef } from './types';
+
+/** The node version from which an agent time without offset is read in the Lofty user's zone by default. */
+export const AGENT_ZONE_VERSION = 1.3;
+
+/**
+ * Times for an agent (a task's due time, an appointment, a calendar entry; ParamDef `agentTime`) given without a UTC
+ * offset, as n8n's date picker gives them: a person picking 09:00 means 09:00 where the agent works. They are read
+ * in the zone of the Lofty user behind the credential (`timeZoneId` of GET /v1.0/me, asked once per execution),
+ * unless the operation's Time Zone is set or "Times Without Offset Are In" says the workflow's zone. An offset inside
+ * the value always wins. Node versions before 1.3 read them in the workflow's zone by default, as they always did.
+ * The dropdown names both zones before the run; the output names the zone used (model/dates.ts, `timesReadIn`).
+ */
+
+/** The choice from node version 1.3 (default: the Lofty user's zone), and before it (default: the workflow's). */
+export const TIMES_IN = 'timesIn';
+const TIMES_IN_BEFORE = 'timesInV1';
+
+/** The hint of every agent time: where a time without offset is read, and how to give a relative time. */
+export const AGENT_TIME_HINT =
+	"Without a UTC offset (as the picker gives) read in the zone of Times Without Offset Are In, unless Time Zone is set. Tomorrow 9:00 there: {{ $now.plus({days: 1}).toFormat(\"yyyy-MM-dd'T'09:00\") }}";
+
+const timesIn = (name: string, defaultValue: 'agent' | 'workflow', version: Pick<ParamDef, 'before' | 'from'>): ParamDef => ({
+	name,
+	label: 'Times Without Offset Are In',
+	type: 'options',
+	in: 'local',
+	top: true,
+	loadOptions: 'getTimeReadings',
+	default: defaultValue,
+	description:
+		"The time zone a time without a UTC offset (as the date picker gives) means: where the Lofty user behind the credential works, or the workflow's (Workflow Settings > Timezone). The list shows both zones. Time Zone, when the operation has it and it is set, wins; an offset in the value always wins.",
+	...version,
+});
+
+/** The operation's agent times. */
+const agentTimes = (op: OperationDef): ParamDef[] => op.params.filter((p) => p.agentTime);
+
+/** Whether the operation offers the choice: it has agent times and no required Time Zone of its own. */
+export const offersTimesIn = (op: OperationDef): boolean => agentTimes(op).length > 0 && !zoneField(op)?.required;
+
+/**
+ * Adds the choice to an operation with agent times (after its last top-level one), and the agent-time hint to those
+ * times. Two fields, one per range of node versions: the default changed in 1.3 (a saved workflow stores no default).
+ */
+export function withTimesIn(op: OperationDef): void {
+	if (!offersTimesIn(op) || op.params.some((p) => p.name === TIMES_IN)) return;
+	for (const p of agentTimes(op)) p.hint = AGENT_TIME_HINT;
+	const last = op.params.reduce((at, p, i) => (p.agentTime && (p.required || p.top) ? i : at), -1);
+	const lastTop = op.params.reduce((at, p, i) => (p.required || p.top ? i : at), -1);
+	op.params.splice(
+		(last >= 0 ? last : lastTop) + 1,
+		0,
+		timesIn(TIMES_IN_BEFORE, 'workflow', { before: AGENT_ZONE_VERSION }),
+		timesIn(TIMES_IN, 'agent', { from: AGENT_ZONE_VERSION }),
+	);
+}
+
+/** Whether a parameter is the choice itself (read by timesInChoice, never sent). */
+export function isTimesIn(p: ParamDef): boolean {
+	return p.name === TIMES_IN || p.name === TIMES_IN_BEFORE;
+}
+
+/** The item's choice, or the default of the node's version. */
+export function timesInChoice(ctx: IExecuteFunctions, itemIndex: number): 'agent' | 'workflow' {
+	const current = ctx.getNode().typeVersion >= AGENT_ZONE_VERSION;
+	const raw = ctx.getNodeParameter(current ? TIMES_IN : TIMES_IN_BEFORE, itemIndex, '') as string;
+	if (raw === 'agent' || raw === 'workflow') return raw;
+	return current ? 'agent' : 'workflow';
+}
+
+/** The operation's own Time Zone as the item gives it, when it is a zone. */
+export function givenZone(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): string | undefined {
+	const field = zoneField(op);
+	if (!field) return undefined;
+	const given =
+		field.required || field.top
+			? ctx.getNodeParameter(field.name, itemIndex, '')
+			: (ctx.getNodeParameter(collectionOf(op, field).name, itemIndex, {}) as IDataObject)[field.name];
+	return typeof given === 'string' && IANAZone.isValidZone(given.trim()) ? given.trim() : undefined;
+}
+
+/** Whether one of the item's agent times is text without a UTC offset (the picker's value, or such text). */
+function hasTimeWithoutOffset(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): boolean {
+	return agentTimes(op).some((p) => {
+		const raw = p.required || p.top ? ctx.getNodeParameter(p.name, itemIndex, '') : (ctx.getNodeParameter(collectionOf(op, p).name, itemIndex, {}) as IDataObject)[p.name];
+		return typeof raw === 'string' && raw.trim() !== '' && !HAS_OFFSET.test(raw.trim()) && !/^\d{10,}$/.test(raw.trim());
+	});
+}
+
+/**
+ * Whether the item's times are read in the Lofty user's zone, which must then be asked for first: only when a time
+ * without offset is given (times with offsets, as an AI agent is asked to give, need no zone and no request).
+ */
+export function needsUserZone(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): boolean {
+	return offersTimesIn(op) && givenZone(ctx, op, itemIndex) === undefined && timesInChoice(ctx, itemIndex) === 'agent' && hasTimeWithoutOffset(ctx, op, itemIndex);
+}
+
+/** The zone in Lofty's user profile (GET /v1.0/me, UserResponse `timeZoneId`), when it is a zone. */
+function zoneOf(answer: unknown): string | undefined {
+	const record = (v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as IDataObject) : {});
+	const user = record(answer);
+	const zone = user.timeZoneId ?? record(user.data).timeZoneId ?? record(user.user).timeZoneId;
+	return typeof zone === 'string' && IANAZone.isValidZone(zone) ? zone : undefined;
+}
+
+const asked = new WeakMap<object, Promise<string | undefined>>();
+
+/** The Lofty user's zone, asked once per execution (every item waits for the same answer). */
+export async function userZone(ctx: IExecuteFunctions, itemIndex: number): Promise<string | undefined> {
+	let found = asked.get(ctx);
+	if (!found) {
+		found = loftyRequest(ctx, { method: 'GET', path: '/v1.0/me', idempotent: true }, itemIndex).then(zoneOf);
+		// A failed answer is not remembered: the next item asks again.
+		found.catch(() => asked.delete(ctx));
+		asked.set(ctx, found);
+	}
+	try {
+		return await found;
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), `Could not read the Lofty user's time zone (GET /v1.0/me): ${(error as Error).message}`, {
+			itemIndex,
+			description:
+				'Times without a UTC offset are read in the time zone of the Lofty user behind the credential. Nothing was sent for this item. Set Time Zone, give the times with an offset, or set Times Without Offset Are In to the workflow\'s zone.',
+		});
+	}
+}
+
+/** The dropdown of Times Without Offset Are In: both zones by name, so that the difference shows before the run. */
+export async function getTimeReadings(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const workflow = workflowZone(this) ?? 'not set';
+	let user = 'asked from Lofty when the node runs';
+	try {
+		user = zoneOf(await loftyRequest(this, { method: 'GET', path: '/v1.0/me' })) ?? 'Lofty gives none: the workflow\'s is used';
+	} catch {
+		// No credential yet, or Lofty unreachable: the zone is asked for again at run time.
+	}
+	return [
+		{ name: `The Lofty User's Zone (${user})`, value: 'agent', description: 'Where the Lofty user behind the credential works (their Lofty profile)' },
+		{ name: `The Workflow's Zone (${workflow})`, value: 'workflow', description: 'Workflow Settings > Timezone, else n8n\'s default zone' },
+	];
+}

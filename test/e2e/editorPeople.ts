@@ -1,0 +1,181 @@
+/**
+ * Issue 28, items 1, 2 and 8 by clicking (registered by editor.e2e.ts, in its browser and n8n), against a sandbox of
+ * their own; run alone with `-t 'signs in|people:'`:
+ *   - Create or Update with default Match By: Ada Lovelace with the phone Maria Santos already has makes a new lead;
+ *     the output shows `notMergedWith` naming Maria's lead; Maria is unchanged;
+ *   - Task > Create: "Times Without Offset Are In" shows the Lofty user's zone (Los Angeles) before the run; the due
+ *     time picked is stored as that time in Los Angeles and the output says `timesReadIn`;
+ *   - Lead > Create: the multi-choice custom field's label lists its allowed choices where the person types.
+ */
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment
+// @ts-ignore
+import type { Locator } from 'playwright-core';
+
+import { DateTime } from 'luxon';
+
+import { type Sandbox, parseJson, startSandbox } from '../../sandbox';
+import { taskState } from '../../sandbox/resources/task';
+import type { EditorTools } from './editorNoCode';
+
+const exact = (s: string): RegExp => new RegExp(`^\\s*${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+const CREDENTIAL = 'Lofty API (people)';
+
+export function peopleEditorChecks(t: EditorTools): void {
+	let sandbox: Sandbox;
+	const page = () => t.page();
+	const param = (name: string): Locator => t.ndv().locator(`[data-test-id=parameter-input-${name}]`);
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } });
+	});
+	afterAll(async () => await sandbox?.stop());
+
+	/** A new workflow in a freshly loaded editor (the "leave?" prompt of an unsaved one accepted). */
+	async function newWorkflow(): Promise<void> {
+		const leave = (d: { accept: () => Promise<void> }) => void d.accept();
+		page().on('dialog', leave);
+		await page().goto(`${t.server.base}/workflow/new`);
+		page().off('dialog', leave);
+		await page().locator('[data-test-id=canvas-add-button]').waitFor({ timeout: 60_000 });
+	}
+
+	/** Adds the Lofty action `action` from the node search of an empty canvas. */
+	async function addAction(action: string): Promise<void> {
+		await page().locator('[data-test-id=canvas-add-button]').click();
+		const search = page().locator('[data-test-id=node-creator-search-bar]');
+		await search.waitFor();
+		await search.fill('Lofty');
+		const items = page().locator('[data-test-id=node-creator-item-name]');
+		await items.filter({ hasText: exact('Lofty') }).first().click();
+		const actions = page().locator('text=/^Actions \\(/ >> visible=true').first();
+		await actions.waitFor();
+		const wanted = items.filter({ hasText: exact(action) }).first();
+		for (let i = 0; i < 3 && !(await wanted.isVisible()); i++) {
+			await actions.click();
+			await wanted.waitFor({ timeout: 5000 }).catch(() => undefined);
+		}
+		await wanted.click();
+		await t.ndv().waitFor();
+		// The editor picks the one credential there is.
+		const credential = t.ndv().locator('[data-test-id=node-credentials-select] input').first();
+		for (let i = 0; i < 100 && !(await credential.inputValue().catch(() => '')); i++) await page().waitForTimeout(100);
+		expect(await credential.inputValue()).toBe(CREDENTIAL);
+	}
+
+	/** Runs the step and gives the output panel's text once it shows `expected`. */
+	async function runStep(expected: RegExp): Promise<string> {
+		await t.ndv().locator('[data-test-id=node-execute-button]').click();
+		const output = t.ndv().locator('[data-test-id=output-panel]');
+		await output.getByText(expected).first().waitFor({ timeout: 60_000 });
+		return (await output.innerText()).replace(/\s+/g, ' ');
+	}
+
+	/** One Lofty credential, on this sandbox, so that the editor picks it (each check can run alone). */
+	async function oneCredential(): Promise<void> {
+		const listed = await t.server.rest('GET', '/rest/credentials');
+		const lofty = ((listed.json?.data ?? []) as Array<{ id: string; type: string; name: string }>).filter((c) => c.type === 'loftyApi');
+		if (lofty.length === 1 && lofty[0].name === CREDENTIAL) return;
+		for (const c of lofty) expect((await t.server.rest('DELETE', `/rest/credentials/${c.id}`)).status).toBe(200);
+		await t.server.createCredential(CREDENTIAL, 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url });
+	}
+
+	test('people: Create or Update does not merge Ada into Maria, who has her phone; the output says which lead and why', async () => {
+		await oneCredential();
+		const answer = await fetch(`${sandbox.url}/v1.0/leads`, {
+			method: 'POST',
+			headers: { authorization: `token ${sandbox.apiKey}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ firstName: 'Maria', lastName: 'Santos', emails: ['maria@example.com'], phones: ['(415) 555-0123'] }),
+		});
+		const maria = String((parseJson(await answer.text()) as { leadId: string }).leadId);
+		await page().emulateMedia({ colorScheme: 'light' });
+		await newWorkflow();
+		await addAction('Create or update a lead');
+		// What the README's curl line sends: Ada, her email, the phone Maria has.
+		await param('firstName').locator('input').fill('Ada');
+		await param('email').locator('input').fill('ada@example.com');
+		await param('phone').locator('input').fill('4155550123');
+		await t.shot('light', 'people-upsert');
+		const shown = await runStep(/notMergedWith/);
+		t.log(`people: Create or Update output: ${shown.slice(0, 500)}`);
+		expect(shown).toMatch(/created/);
+		expect(shown).toContain(maria);
+		expect(shown).toMatch(/another first name/);
+		await t.shot('light', 'people-not-merged');
+		await t.expectNoErrorOnScreen('Create or Update of Ada');
+		const leads = [...sandbox.store.leads.values()];
+		expect(leads.find((l) => String(l.leadId) === maria)).toMatchObject({ firstName: 'Maria', emails: ['maria@example.com'] });
+		expect(leads.filter((l) => l.firstName === 'Ada')).toHaveLength(1);
+	});
+
+	test("people: a task's due time picked in the date picker is the agent's time; the zone shows before and after the run", async () => {
+		await oneCredential();
+		await newWorkflow();
+		await addAction('Create a task');
+		// Before the run: the zone a picked time means, by name (the sandbox's user works in Los Angeles).
+		const zone = param('timesIn').locator('input').first();
+		await zone.waitFor();
+		// Shown without a click: the default names the zone.
+		for (let i = 0; i < 100 && !/Los_Angeles/.test(await zone.inputValue()); i++) await page().waitForTimeout(100);
+		expect(await zone.inputValue()).toBe("The Lofty User's Zone (America/Los_Angeles)");
+		await zone.click();
+		const readings = await t.openOptions();
+		t.log(`people: Times Without Offset Are In offers ${readings.join(' | ')}`);
+		expect(readings).toEqual(["The Lofty User's Zone (America/Los_Angeles)", "The Workflow's Zone (America/New_York)"]);
+		await t.shot('light', 'people-task-zone-choices');
+		await t.closeDropdown();
+		// The lead from the list Lofty gives.
+		await param('leadId').getByPlaceholder(/Select a lead/).click();
+		const search = page().getByPlaceholder('Search...').last();
+		await search.waitFor({ timeout: 10_000 });
+		await search.fill('Noah Patel');
+		await page().getByText(/^Noah Patel \(/).first().click();
+		await param('content').locator('input, textarea').first().fill('Call Noah at nine');
+		// Due At from the date picker: the 15th of next month, the picker's time left as it is.
+		const due = param('endAt').locator('input').first();
+		await due.click();
+		const panel = page().locator('.el-picker-panel:visible').first();
+		await panel.waitFor();
+		await panel.locator('.el-picker-panel__icon-btn.arrow-right, button[aria-label*="Next Month"], .el-date-picker__next-btn').last().click();
+		await panel.locator('.el-date-table td.available', { hasText: exact('15') }).first().click();
+		const ok = panel.locator('.el-picker-panel__footer button', { hasText: /OK|Confirm/i });
+		if (await ok.isVisible()) await ok.click();
+		const picked = await due.inputValue();
+		t.log(`people: Due At picked as "${picked}"`);
+		expect(picked).toMatch(/^\d{4}-\d{2}-15/);
+		await t.shot('light', 'people-task-zone');
+		const shown = await runStep(/timesReadIn/);
+		t.log(`people: task output: ${shown.slice(0, 500)}`);
+		expect(shown).toMatch(/America\/Los_Angeles/);
+		await t.shot('light', 'people-task-run');
+		await t.expectNoErrorOnScreen('task in the agent zone');
+		const task = [...taskState(sandbox.store).entries.values()].find((x) => x.content === 'Call Noah at nine');
+		// The time picked, where the Lofty user works; not the workflow's zone (n8n's default, New York).
+		const expected = DateTime.fromISO(picked.replace(' ', 'T'), { zone: 'America/Los_Angeles' });
+		expect(task && DateTime.fromMillis(task.endAt).toUTC().toISO()).toBe(expected.toUTC().toISO());
+	});
+
+	test('people: a multi-choice custom field shows its allowed choices where the person types', async () => {
+		await oneCredential();
+		await newWorkflow();
+		await addAction('Create a lead');
+		const label = 'Must-Haves (any of Pool, Garage, Yard, Home Office)';
+		await t.ndv().locator('button', { hasText: /Add custom field/ }).click();
+		const offered = page().locator('[role=menuitem]:visible');
+		await offered.first().waitFor();
+		expect((await offered.allInnerTexts()).map((s) => s.trim())).toContain(label);
+		await offered.filter({ hasText: exact(label) }).first().click();
+		const input = param('Must-Haves');
+		await input.waitFor();
+		// The label beside the input names the choices.
+		await t.ndv().getByText(label, { exact: true }).first().waitFor();
+		await input.locator('input, textarea').first().fill('Pool, Garage');
+		await t.ndv().locator('[data-test-id=parameter-input-firstName] input').fill('Chooser');
+		await t.shot('light', 'people-choices');
+		const shown = await runStep(/leadId/);
+		expect(shown).toMatch(/Must-Haves/);
+		await t.shot('light', 'people-choices-run');
+		await t.expectNoErrorOnScreen('multi-choice custom field');
+		const lead = [...sandbox.store.leads.values()].find((l) => l.firstName === 'Chooser');
+		expect(lead?.customAttributes.map((a) => [a.attributeName, a.value])).toEqual([['Must-Haves', '["Pool","Garage"]']]);
+	});
+}
