@@ -156,7 +156,7 @@ export function tagEditorChecks(t: EditorTools): void {
 
 		// Item 4: a filter naming a tag the team does not have.
 		await newWorkflow();
-		await addAction('lead', 'Get many leads');
+		await addAction('lead', 'Search leads by email, phone, name or other filters');
 		await addOptional('Filters', 'Has Any Tag');
 		await typeInExpression('anyTags', 'Hot Leads');
 		expect(await issuesOf('anyTags')).toEqual([]);
