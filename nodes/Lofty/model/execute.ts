@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { inOrder, parallelOf } from '../transport/inFlight';
+import { parallelOf } from '../transport/inFlight';
 import { valueAt } from '../transport/pagination';
 import { paginateInParallel } from '../transport/parallelPages';
 import type { QueryValue } from '../transport/request';
@@ -11,8 +11,8 @@ import { downloadFile } from './download';
 import { outputFieldsFor, pickFields } from './output';
 import { InvalidValue, invalid, readValues } from './params';
 import { sendByReading } from './readings';
-import { isRead, recordKeys } from './recordTurn';
 import { matchTagSpellings } from './tags';
+import { inTurn, isRead } from './turns';
 import type { BuiltRequest, OperationDef, ParamDef } from './types';
 
 function setPath(target: IDataObject, key: string, value: unknown): void {
@@ -137,8 +137,8 @@ export function parallelRequests(ctx: IExecuteFunctions): number {
 
 /**
  * Runs one operation for one item: read and check the fields, call Lofty, shape the result. An item that writes
- * to a record takes that record's turn before its first await (recordTurn.ts), so its whole work runs after the
- * earlier items on that record and before the later ones.
+ * takes its turn (turns.ts) before its first await, so its whole work runs after the earlier items on the same
+ * record or person and before the later ones.
  */
 export async function executeOperation(
 	ctx: IExecuteFunctions,
@@ -147,7 +147,7 @@ export async function executeOperation(
 	resourceHints: Record<string, string> = {},
 ): Promise<IDataObject[]> {
 	const values = readValues(ctx, op, itemIndex);
-	return await inOrder(ctx, recordKeys(op, values), async () => await runItem(ctx, op, itemIndex, values, resourceHints));
+	return await inTurn(ctx, op, values, async () => await runItem(ctx, op, itemIndex, values, resourceHints));
 }
 
 async function runItem(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number, values: IDataObject, resourceHints: Record<string, string>): Promise<IDataObject[]> {
