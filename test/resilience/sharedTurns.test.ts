@@ -63,3 +63,25 @@ describe('two executions at once on one transaction', () => {
 		expect(writes[1].customFields).toEqual(expect.arrayContaining([{ id: 1002, value: 'First Lender Bank' }, { id: 1003, value: '2.5' }]));
 	});
 });
+
+describe('tag names spelled in item order', () => {
+	it('two leads, one new tag in two spellings, the first item with a lookup to make before: as at Parallel Requests 1', async () => {
+		const leads = [SEED_IDS.bigLeadId, SEED_IDS.bigLeadId2];
+		const params = (parallelRequests: number) => (i: number) => ({
+			resource: 'lead',
+			operation: 'update',
+			leadId: byId(leads[i]),
+			updateFields: { tagsAdd: [i === 0 ? 'Fresh Tag' : 'fresh tag'] },
+			...(i === 0 ? { customFieldValues: mapped({ 'Preferred School District': 'Eanes ISD' }) } : {}),
+			requestOptions: { parallelRequests },
+		});
+		const outcome = async (parallelRequests: number) => {
+			sandbox().reset();
+			forgetProcessMemory();
+			await run(sandbox(), params(parallelRequests), { items: [{}, {}] });
+			return leads.map((id) => sandbox().store.getLead(id)?.tags.map((t) => t.tagName).filter((name) => name.toLowerCase() === 'fresh tag'));
+		};
+		const one = await outcome(1);
+		expect(await outcome(8)).toEqual(one);
+	});
+});

@@ -1,7 +1,7 @@
 /** Turns (model/turns.ts): their keys and scope from the resource tables, and who waits for whom. */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { forgetTurns, heldTurns, inTurn, recordParams, turnKeys, turnScope } from '../../nodes/Lofty/model/turns';
+import { forgetTurns, heldTurns, inTurn, placeInLine, recordParams, turnKeys, turnScope } from '../../nodes/Lofty/model/turns';
 import type { OperationDef } from '../../nodes/Lofty/model/types';
 import { findOperation } from '../../nodes/Lofty/resources';
 
@@ -138,5 +138,25 @@ describe('inTurn', () => {
 		held.open();
 		await Promise.all([plain, account]);
 		expect(log).toEqual(['plain', 'plain end', 'account']);
+	});
+
+	it('a place in a line: steps run in the order the places were taken, whatever turn each item waits for; a released place lets the next go', async () => {
+		const ctx = execution();
+		const log: string[] = [];
+		const held = gate();
+		const places = [placeInLine(ctx, 'l'), placeInLine(ctx, 'l'), placeInLine(ctx, 'l')];
+		// Item 0 reaches its step only after a turn it waits for; item 2 is there at once; item 1 never gets there.
+		const first = held.promise.then(async () => await places[0].run(async () => log.push('item 0')));
+		const third = places[2].run(async () => log.push('item 2'));
+		await tick();
+		expect(log).toEqual([]);
+		held.open();
+		await first;
+		await tick();
+		expect(log).toEqual(['item 0']);
+		places[1].release();
+		await third;
+		expect(log).toEqual(['item 0', 'item 2']);
+		expect(heldTurns()).toBe(0);
 	});
 });

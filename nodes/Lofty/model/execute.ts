@@ -12,7 +12,7 @@ import { outputFieldsFor, pickFields } from './output';
 import { InvalidValue, invalid, readValues } from './params';
 import { sendByReading } from './readings';
 import { matchTagSpellings } from './tags';
-import { inTurn, isRead } from './turns';
+import { type PlaceInLine, inTurn, isRead, placeInLine } from './turns';
 import type { BuiltRequest, OperationDef, ParamDef } from './types';
 
 function setPath(target: IDataObject, key: string, value: unknown): void {
@@ -147,10 +147,23 @@ export async function executeOperation(
 	resourceHints: Record<string, string> = {},
 ): Promise<IDataObject[]> {
 	const values = readValues(ctx, op, itemIndex);
-	return await inTurn(ctx, op, values, async () => await runItem(ctx, op, itemIndex, values, resourceHints));
+	// The tag names of the items are spelled in item order (turns.ts), whichever record each waits for.
+	const spelling = op.params.some((p) => p.type === 'tagList' && Array.isArray(values[p.name])) ? placeInLine(ctx, 'tag spellings') : undefined;
+	try {
+		return await inTurn(ctx, op, values, async () => await runItem(ctx, op, itemIndex, values, resourceHints, spelling));
+	} finally {
+		spelling?.release();
+	}
 }
 
-async function runItem(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number, values: IDataObject, resourceHints: Record<string, string>): Promise<IDataObject[]> {
+async function runItem(
+	ctx: IExecuteFunctions,
+	op: OperationDef,
+	itemIndex: number,
+	values: IDataObject,
+	resourceHints: Record<string, string>,
+	spelling: PlaceInLine | undefined,
+): Promise<IDataObject[]> {
 	const context = { ctx, itemIndex, values };
 	let keep: string[] | undefined;
 	try {
@@ -158,7 +171,8 @@ async function runItem(ctx: IExecuteFunctions, op: OperationDef, itemIndex: numb
 		await applyMappedFields(op, context);
 		op.validate?.(context);
 		op.toWire?.(context);
-		await matchTagSpellings(op, context);
+		if (spelling) await spelling.run(async () => await matchTagSpellings(op, context));
+		else await matchTagSpellings(op, context);
 	} catch (error) {
 		// Re-wrapping a NodeApiError (the custom-field listing failed) hands back the same error.
 		if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);

@@ -19,6 +19,9 @@ import type { OperationDef, TurnScope } from './types';
  * with the values read (a transaction's custom fields), and the operations whose table says `turn.scope: 'account'`
  * (Create or Update). Such an item also holds its keys within its execution, so it keeps its place among that
  * execution's plain writes. Another n8n process (a queue-mode worker) does not see these turns.
+ *
+ * Lines: a step whose outcome later items of the execution take over (the tag spellings) runs in item order, each
+ * item's place taken at its start like its turn (placeInLine).
  */
 
 /** Whether an operation only reads (lists are reads even when they search by POST). */
@@ -91,6 +94,44 @@ export function inTurn<T>(ctx: IExecuteFunctions, op: OperationDef, values: IDat
 	const result = Promise.all(earlier).then(work);
 	result.then(finished, finished);
 	return result;
+}
+
+/** One step of an item in an execution-wide line: `run` it once when the item gets there; `release` when it will not. */
+export interface PlaceInLine {
+	run<T>(step: () => Promise<T>): Promise<T>;
+	release(): void;
+}
+
+/**
+ * A place for one step of the item in a line of its execution, taken now (in item order): the step runs after the
+ * earlier items' steps in that line, whatever turns the items wait for in between. The team's tag spellings are such
+ * a line (a name learned from an earlier item is used by the later ones): `line` names it. An item that does not
+ * reach the step must release its place, or the later items' steps wait for it.
+ */
+export function placeInLine(ctx: object, line: string): PlaceInLine {
+	const place = `${executionOf(ctx)}|#line ${line}`;
+	const earlier = tails.get(place);
+	let release!: () => void;
+	const mine = new Promise<void>((resolve) => (release = resolve));
+	tails.set(place, mine);
+	let done = false;
+	const finished = () => {
+		if (done) return;
+		done = true;
+		release();
+		if (tails.get(place) === mine) tails.delete(place);
+	};
+	return {
+		run: async (step) => {
+			try {
+				await earlier;
+				return await step();
+			} finally {
+				finished();
+			}
+		},
+		release: finished,
+	};
 }
 
 /** How many keys are held or waited for (tests: none once every run has ended). */
