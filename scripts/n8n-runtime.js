@@ -179,6 +179,48 @@ function ensureNode24(root) {
 	return info;
 }
 
+/** The major.minor.patch a headers folder (`<dir>/include/node`) was made for, or null when it has none. */
+function headersVersion(dir) {
+	let text;
+	try {
+		text = fs.readFileSync(path.join(dir, 'include', 'node', 'node_version.h'), 'utf8');
+	} catch {
+		return null;
+	}
+	if (!fs.existsSync(path.join(dir, 'include', 'node', 'common.gypi'))) return null;
+	const part = (name) => (text.match(new RegExp(`#define NODE_${name}_VERSION (\\d+)`)) || [])[1];
+	const [major, minor, patch] = ['MAJOR', 'MINOR', 'PATCH'].map(part);
+	return major ? `${major}.${minor}.${patch}` : null;
+}
+
+/**
+ * The headers of the Node running this script, for building native modules against it (node-gyp's nodedir), found
+ * without a download and without relying on a user's ~/.npmrc: LOFTY_NODEDIR or npm_config_nodedir when set, the
+ * folder Node is installed in (/usr for Debian's /usr/bin/node, whose `nodejs` package puts them in
+ * /usr/include/node), /usr/local, /usr. Only headers of the same major version count (the native ABI).
+ */
+function systemNodeDir() {
+	const candidates = [
+		process.env.LOFTY_NODEDIR,
+		process.env.npm_config_nodedir,
+		path.resolve(path.dirname(process.execPath), '..'),
+		'/usr/local',
+		'/usr',
+	].filter(Boolean);
+	const major = process.versions.node.split('.')[0];
+	const seen = [];
+	for (const dir of [...new Set(candidates)]) {
+		const v = headersVersion(dir);
+		seen.push(`${path.join(dir, 'include', 'node')}${v ? ` (headers of Node ${v})` : ' (none)'}`);
+		if (v && v.split('.')[0] === major) return dir;
+	}
+	throw new Error(
+		`n8n's native modules (sqlite3) must be built against this Node (${process.version}), and its C headers were not found: ` +
+			`looked in ${seen.join(', ')}. Install them (Debian: the nodejs package of this Node puts them in /usr/include/node; ` +
+			`or unpack node-${process.version}-headers.tar.gz from nodejs.org) and set LOFTY_NODEDIR to the folder that holds include/node.`,
+	);
+}
+
 function markerPath(dir) {
 	return path.join(dir, '.installed.json');
 }
@@ -241,7 +283,7 @@ function ensureN8n({ version = DEFAULT_VERSION } = {}) {
 			if (maj < wantMaj || (maj === wantMaj && min < wantMin))
 				throw new Error(`n8n ${version} needs Node >= ${wantMaj}.${wantMin}; this is ${process.version}`);
 			nodeBin = process.execPath;
-			nodeDir = null; // ~/.npmrc's nodedir (/usr) holds the system Node's headers
+			nodeDir = systemNodeDir();
 		}
 
 		// Step 1 (minutes): npm install. Its own marker lets a failed rebuild/verify retry without it.
@@ -282,8 +324,9 @@ function ensureN8n({ version = DEFAULT_VERSION } = {}) {
 		const binDir = path.dirname(nodeBin);
 		const rebuildEnv = cleanEnv({
 			PATH: `${binDir}${path.delimiter}${process.env.PATH || ''}`,
-			...(nodeDir ? { npm_config_nodedir: nodeDir } : {}),
+			npm_config_nodedir: nodeDir,
 		});
+		log(`building against the headers in ${path.join(nodeDir, 'include', 'node')}`);
 		if (natives.length)
 			run(['rebuild', ...natives, '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'], {
 				cwd: dir,
@@ -323,7 +366,7 @@ function ensureN8n({ version = DEFAULT_VERSION } = {}) {
 	});
 }
 
-module.exports = { ensureN8n, cacheRoot, cleanEnv, DEFAULT_VERSION, SETUPS, UNAVAILABLE };
+module.exports = { ensureN8n, cacheRoot, cleanEnv, systemNodeDir, DEFAULT_VERSION, SETUPS, UNAVAILABLE };
 
 if (require.main === module) {
 	const args = process.argv.slice(2);

@@ -158,7 +158,12 @@ export function byHandEditorChecks(t: EditorTools): void {
 		await addFromSearch(async () => void (await page().locator('[data-test-id=canvas-add-button]').click()), 'lead', 'Create a lead');
 		expect(await pickedCredential()).toBe('Lofty API (by hand)');
 		await t.ndv().locator('[data-test-id=parameter-input-firstName] input').fill('Handmade');
-		// A tag from the list Lofty has: a dropdown, not free text.
+		// A tag from the list Lofty has: a dropdown, not free text. n8n asks for the team's tags (its options request,
+		// when the field appears or the list opens); on a busy machine that answer takes as long as it takes, so the
+		// wait follows it rather than a fixed time: the answer, or the items when they are already there.
+		const isTagOptions = (r: Response) => r.url().includes('/dynamic-node-parameters/options') && (r.request().postData() ?? '').includes('getTags');
+		const tagsAnswered = page().waitForResponse(isTagOptions, { timeout: 0 });
+		tagsAnswered.catch(() => undefined);
 		expect(await addOptional('Additional Fields', /^Tags$/)).toBe('Tags');
 		const tagInput = t.ndv().locator('[data-test-id=parameter-input-tags]');
 		// The select's box (its inner input sits under the chips' layer, which takes the click).
@@ -166,6 +171,9 @@ export function byHandEditorChecks(t: EditorTools): void {
 			await t.shot('light', 'by-hand-tags');
 			throw e;
 		});
+		const tagItems = page().locator('.el-select-dropdown__item:visible').first().waitFor({ timeout: 0 });
+		tagItems.catch(() => undefined);
+		await Promise.race([tagsAnswered, tagItems]);
 		const tags = await t.openOptions();
 		expect(tags).toEqual(expect.arrayContaining(['Hot Lead', 'VIP']));
 		await page().locator('.el-select-dropdown__item:visible', { hasText: exact('VIP') }).first().click();

@@ -34,6 +34,8 @@ export interface BulkOutcome {
 	workers: string[];
 	/** most PUTs that reached the sandbox within any `windowMs` (whether the job came up against the limit) */
 	busiest: number;
+	/** the limit's windows the job's requests fell into, opened as Lofty (the sandbox) opens them: at the first request after the last one ended */
+	windows: number;
 	jobMs: number;
 	errors: string[];
 }
@@ -75,6 +77,18 @@ function busiest(times: number[], windowMs: number): number {
 	return most;
 }
 
+/** How many fixed windows of `windowMs` these times (ascending) fall into, each opened by the first time after the last one ended. */
+function windowsOf(times: number[], windowMs: number): number {
+	let count = 0;
+	let start = -Infinity;
+	for (const time of times) {
+		if (time < start + windowMs) continue;
+		start = time;
+		count++;
+	}
+	return count;
+}
+
 /** Adds `n` leads, then runs the job; `label` names the workflows; `windowMs`: the limit's window, for `busiest`. */
 export async function runBulk(
 	n8n: QueueN8nServer,
@@ -91,7 +105,8 @@ export async function runBulk(
 	const before = sandbox.requests.length;
 	// Started together: each execution goes to the queue at once, and a free worker takes it.
 	const executions = await Promise.all(workflowIds.map((id) => n8n.runWorkflow(id, TRIGGER, 600_000)));
-	const puts = sandbox.requests.slice(before).filter((r) => r.method === 'PUT');
+	const requests = sandbox.requests.slice(before);
+	const puts = requests.filter((r) => r.method === 'PUT');
 	const ran = n8n.executionsByWorker();
 	const runs = executions.map((ex) => ex.runData[UPDATE_NODE]?.at(-1));
 	const out: Json[] = runs.flatMap((run) => (run?.data?.main?.[0] ?? []).map((item: Json) => item.json));
@@ -111,6 +126,7 @@ export async function runBulk(
 		updated: ids.filter((leadId, i) => sandbox.store.getLead(leadId)?.firstName === `Bulk${i}`).length,
 		workers: executions.map((ex) => ran[ex.id]?.join('+') ?? 'none'),
 		busiest: busiest(puts.map((r) => r.time).sort((x, y) => x - y), windowMs),
+		windows: windowsOf(requests.map((r) => r.time).sort((x, y) => x - y), windowMs),
 		jobMs: Math.max(...ends) - Math.min(...starts),
 		errors: [...new Set(out.filter((json) => json.error !== undefined).map((json) => String(json.error).slice(0, 160)))],
 	};

@@ -1,8 +1,9 @@
 /**
- * Random item lists for the differential test (test/resilience/differential.test.ts), reproducible from a seed:
- * items of the node's write operations (taken from the resource tables), drawn from small pools of the sandbox's
- * seeded records so that many items share a record, some bad (refused before sending) or aimed at records Lofty
- * refuses, mapped custom fields where the operation has a mapper, upserts of a few new people.
+ * Random item lists for the differential tests (test/resilience/differential.test.ts, twoExecutions.test.ts),
+ * reproducible from a seed: items of the node's write operations (taken from the resource tables), drawn from small
+ * pools of the sandbox's seeded records so that many items share a record, some bad (refused before sending) or aimed
+ * at records Lofty refuses. Items on one record or person differ from each other: names, stages, tags, and mapped
+ * custom fields on some items only, so that an item overtaking another changes the result.
  */
 import { collectionOf } from '../../nodes/Lofty/model/describe';
 import { MAPPER_PARAM } from '../../nodes/Lofty/model/customFields';
@@ -69,7 +70,10 @@ const CHOICES: Record<string, string[]> = {
 	transactionType: ['Purchase', 'Listing', 'Lease'],
 	transactionStatus: ['Under Contract', 'Closed', 'Under Contract', 'Pending'],
 	timeZoneCode: ['America/Chicago', 'America/New_York'],
+	stage: ['New', 'Active', 'Hot', 'Nurture'],
 };
+
+const FIRST_NAMES = ['Ann', 'Ben', 'Cleo', 'Dev'];
 
 export class ItemGenerator {
 	readonly random: () => number;
@@ -107,6 +111,7 @@ export class ItemGenerator {
 			case 'idList':
 				return [this.pick(POOLS[p.name] ?? POOLS.leadIds)];
 			case 'string': {
+				if (CHOICES[p.name]) return this.pick(CHOICES[p.name]);
 				const format = TEXTS.find(([re]) => re.test(p.name));
 				return format ? format[1](n) : `${p.label} ${n}`;
 			}
@@ -167,7 +172,10 @@ export class ItemGenerator {
 		return { mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] };
 	}
 
-	/** Create or Update: a few new people, found by email or phone, with keys that come and go. */
+	/**
+	 * Create or Update: a few new people, found by email or phone, with keys that come and go, each item with its own
+	 * first name (the lead shows which item created it).
+	 */
 	private upsert(params: Params): void {
 		const person = this.int(3);
 		params.matchBy = this.pick(['emailThenPhone', 'email', 'phone']);
@@ -175,16 +183,97 @@ export class ItemGenerator {
 		params.phone = this.chance(0.6) ? `+1 512 555 03${person}${person}` : '';
 		if (params.matchBy !== 'phone' && !params.email) params.email = `upsert${person}@example.com`;
 		if (params.matchBy === 'phone' && !params.phone) params.phone = `+1 512 555 03${person}${person}`;
-		params.firstName = `Person ${person}`;
+		params.firstName = `${this.pick(FIRST_NAMES)} ${person}`;
 	}
 
-	/** An item list for one resource: each of its write operations at least twice, in random order. */
+	/**
+	 * An item list for one resource: two items on one record or person first (pair), then each of its write
+	 * operations at least twice, in random order.
+	 */
 	itemsFor(ops: WriteOp[], extra: number): Params[] {
 		const list = [...ops, ...ops, ...Array.from({ length: extra }, () => this.pick(ops))];
 		for (let i = list.length - 1; i > 0; i--) {
 			const j = this.int(i + 1);
 			[list[i], list[j]] = [list[j], list[i]];
 		}
-		return list.map((w) => this.item(w));
+		const withLookups = ops.filter(({ op }) => op.customFields || op.params.some((p) => p.type === 'tagList'));
+		return [...this.pair(this.pick(withLookups.length ? withLookups : ops)), ...list.map((w) => this.item(w))];
+	}
+
+	/**
+	 * Two items of one operation on the same record or person, with their own values: the first with lookups to make
+	 * before it writes (mapped custom fields, tag names: the execution's first, so they are not known yet), the second
+	 * with none, so that it would reach Lofty first if nothing kept it in its turn.
+	 */
+	pair(w: WriteOp): Params[] {
+		const first = this.item(w);
+		const second = this.item(w);
+		const same = w.op.params.filter((p) => (p.required || p.top) && (['id', 'locator', 'idList'].includes(p.type) || ['email', 'phone', 'matchBy'].includes(p.name)));
+		for (const p of same) second[p.name] = first[p.name];
+		if (w.op.customFields) first[MAPPER_PARAM] = this.mapped(w.op);
+		delete second[MAPPER_PARAM];
+		const tags = w.op.params.filter((p) => p.type === 'tagList' && !p.required);
+		if (tags.length) {
+			const tag = this.pick(tags);
+			const collection = collectionOf(w.op, tag).name;
+			first[collection] = { ...(first[collection] as Params | undefined), [tag.name]: this.value(tag) };
+		}
+		for (const p of tags) delete (second[collectionOf(w.op, p).name] as Params | undefined)?.[p.name];
+		return [first, second];
+	}
+
+	/**
+	 * Two executions' item lists whose writes do not contradict each other: both write to the same few leads,
+	 * transactions and new people, each its own fields (names, mapped custom fields, tags), so that one after the
+	 * other in either order ends in the same Lofty state.
+	 */
+	twoExecutions(count: number): [Params[], Params[]] {
+		const sides = this.chance(0.5) ? ([0, 1] as const) : ([1, 0] as const);
+		return [this.sideItems(sides[0], count), this.sideItems(sides[1], count)];
+	}
+
+	private sideItems(side: 0 | 1, count: number): Params[] {
+		return Array.from({ length: count }, () => {
+			const kind = this.pick(['upsert', 'leadUpdate', 'transactionUpdate'] as const);
+			const tag = [`Side ${'AB'[side]} ${this.int(3)}`];
+			// Each side's own lead custom field, on some items only.
+			const leadField = this.chance(0.5) ? { [['Preferred School District', 'Household Size'][side]]: side === 0 ? `District ${this.int(5)}` : this.int(6) } : undefined;
+			const mapper = (value: Params | undefined) => (value ? { [MAPPER_PARAM]: { mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] } } : {});
+			if (kind === 'upsert') {
+				const person = this.int(2);
+				const own = side === 0 ? { lastName: `Last ${this.int(4)}` } : { source: `Source ${this.int(4)}` };
+				return {
+					resource: 'lead',
+					operation: 'upsert',
+					matchBy: 'emailThenPhone',
+					email: `pair${person}@example.com`,
+					phone: this.chance(0.5) ? `+1 512 555 04${person}${person}` : '',
+					firstName: `Person ${person}`,
+					additionalFields: { ...own, ...(this.chance(0.5) ? { tags: tag } : {}) },
+					options: { whenExists: this.pick(['fillEmpty', 'updateAll']) },
+					...mapper(leadField),
+				};
+			}
+			if (kind === 'leadUpdate') {
+				const own = side === 0 ? { firstName: `First ${this.int(4)}` } : { lastName: `Last ${this.int(4)}` };
+				return {
+					resource: 'lead',
+					operation: 'update',
+					leadId: byId(this.pick([SEED_IDS.bigLeadId, SEED_IDS.bigLeadId2])),
+					updateFields: { ...own, ...(this.chance(0.5) ? { tagsAdd: tag } : {}) },
+					...mapper(leadField),
+				};
+			}
+			// Transaction custom fields: Lofty replaces the whole list, so each write carries the values it read.
+			const txField = side === 0 ? { '1002': `Lender ${this.int(5)}` } : this.chance(0.5) ? { '1003': this.int(10) } : { '1001': this.pick(['1', '2']) };
+			return {
+				resource: 'transaction',
+				operation: 'update',
+				leadId: byId(SEED_IDS.bigLeadId),
+				transactionId: byId(this.pick([TX_SEED.purchaseId, TX_SEED.listingId])),
+				...(side === 0 ? { updateFields: { transactionName: `Deal ${this.int(4)}` } } : {}),
+				...mapper(txField),
+			};
+		});
 	}
 }

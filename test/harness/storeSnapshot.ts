@@ -4,6 +4,8 @@
  * requests arrived, which parallel items may change without changing what was done, so IDs that are new (not in
  * the seed and not given by the items) read `#new`, and lists of records are compared as sets.
  */
+import { isDeepStrictEqual } from 'node:util';
+
 import type { Sandbox } from '../../sandbox';
 
 type Canon = null | boolean | number | string | Canon[] | { [key: string]: Canon };
@@ -29,8 +31,11 @@ export function idsIn(value: unknown, into = new Set<string>(), seen = new Set<u
 	return into;
 }
 
-/** `value` as plain JSON-like data: maps and sets as sorted lists, bigints as text, IDs not in `known` as `#new`. */
-export function canonical(value: unknown, known: Set<string>, seen = new Set<unknown>()): Canon {
+/**
+ * `value` as plain JSON-like data: maps and sets as sorted lists, bigints as text, IDs not in `known` as `#new`.
+ * `unordered`: lists of values (tags, emails) sorted too, for runs whose order of writes may differ.
+ */
+export function canonical(value: unknown, known: Set<string>, seen = new Set<unknown>(), unordered = false): Canon {
 	const text = (s: string): string => s.replace(/\d{6,}/g, (id) => (known.has(id) ? id : '#new'));
 	if (value === undefined || value === null || typeof value === 'function') return null;
 	if (typeof value === 'bigint') return text(value.toString());
@@ -41,16 +46,16 @@ export function canonical(value: unknown, known: Set<string>, seen = new Set<unk
 	if (seen.has(value)) return '#cycle';
 	seen.add(value);
 	try {
-		const asSet = (list: unknown[]): Canon[] => sortByText(list.map((v) => canonical(v, known, seen)));
+		const asSet = (list: unknown[]): Canon[] => sortByText(list.map((v) => canonical(v, known, seen, unordered)));
 		if (value instanceof Map) return asSet([...value.entries()].map(([k, v]) => ({ key: k, value: v })));
 		if (value instanceof Set) return asSet([...value]);
 		if (Array.isArray(value)) {
 			// Lists of records (objects): a set; lists of values (tags, emails): in order.
-			const items = value.map((v) => canonical(v, known, seen));
-			return value.some((v) => v !== null && typeof v === 'object') ? sortByText(items) : items;
+			const items = value.map((v) => canonical(v, known, seen, unordered));
+			return unordered || value.some((v) => v !== null && typeof v === 'object') ? sortByText(items) : items;
 		}
 		const out: { [key: string]: Canon } = {};
-		for (const key of Object.keys(value as object).sort()) out[text(key)] = canonical((value as Record<string, unknown>)[key], known, seen);
+		for (const key of Object.keys(value as object).sort()) out[text(key)] = canonical((value as Record<string, unknown>)[key], known, seen, unordered);
 		return out;
 	} finally {
 		seen.delete(value);
@@ -82,18 +87,16 @@ function parts(sandbox: Sandbox): Map<string, unknown> {
 	return out;
 }
 
-/** Plain JSON of a part, as stored (fast): equal text means equal parts, so only differing parts are made canonical. */
-const raw = (value: unknown): string =>
-	JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v instanceof Map ? [...v.entries()] : v instanceof Set ? [...v] : v));
 
 /** The first place the states of two sandboxes differ (after making differing parts canonical), shortened for a failure message. */
-export function stateDifference(one: Sandbox, eight: Sandbox, known: Set<string>): string | undefined {
+export function stateDifference(one: Sandbox, eight: Sandbox, known: Set<string>, unordered = false): string | undefined {
 	const a = parts(one);
 	const b = parts(eight);
 	for (const name of new Set([...a.keys(), ...b.keys()])) {
-		if (raw(a.get(name)) === raw(b.get(name))) continue;
-		const x = JSON.stringify(canonical(a.get(name), known));
-		const y = JSON.stringify(canonical(b.get(name), known));
+		// Parts equal as stored (fast) need nothing more; only differing parts are made canonical.
+		if (isDeepStrictEqual(a.get(name), b.get(name))) continue;
+		const x = JSON.stringify(canonical(a.get(name), known, undefined, unordered));
+		const y = JSON.stringify(canonical(b.get(name), known, undefined, unordered));
 		if (x === y) continue;
 		let at = 0;
 		while (at < x.length && x[at] === y[at]) at++;

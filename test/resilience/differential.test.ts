@@ -1,23 +1,25 @@
 /**
- * Parallel Requests changes speed, never results (issue 18). For every write operation of the node (from the
+ * Parallel Requests changes speed, never results (issues 18, 26). For every write operation of the node (from the
  * resource tables), seeded random item lists (test/harness/diffItems.ts) run once at Parallel Requests 1 and once
- * at 8, against two sandboxes reset to the same seed data, answering after a random latency per request: the
- * final Lofty state (test/harness/storeSnapshot.ts) and the output items (order, pairing, errors) must be the same.
+ * at 8, against two sandboxes reset to the same seed data, the run at 8 answering after a random latency per
+ * request: the final Lofty state (test/harness/storeSnapshot.ts) and the output items (order, pairing, errors) must
+ * be the same. Each case starts from nothing: the sandboxes reset and the node's process-wide memories cleared
+ * (test/harness/processMemory.ts). Two executions at once: twoExecutions.test.ts.
  *
- * `npm test` runs LOFTY_DIFF_SEEDS seeds (default 1) from LOFTY_DIFF_SEED_FROM (default 1); more with, e.g.,
- * `LOFTY_DIFF_SEEDS=200 npx jest test/resilience/differential.test.ts -i` (`npm run test:diff`, README Performance). A failure names
- * the seed and the resource; rerun just that one with LOFTY_DIFF_SEED_FROM=<seed> LOFTY_DIFF_SEEDS=1.
+ * `npm test` runs LOFTY_DIFF_SEEDS seeds (default 25; `npm run test:diff` 200) from LOFTY_DIFF_SEED_FROM (default
+ * 1). A failure names the seed and the resource; rerun just that one with LOFTY_DIFF_SEED_FROM=<seed>
+ * LOFTY_DIFF_SEEDS=1.
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { resetPacing } from '../../nodes/Lofty/transport/pacing';
 import { type Sandbox, startSandbox } from '../../sandbox';
 import { ItemGenerator, type Params, type WriteOp, writeOperations } from '../harness/diffItems';
+import { diffSeeds } from '../harness/diffSeeds';
+import { forgetProcessMemory } from '../harness/processMemory';
 import { run } from '../harness/sandbox';
 import { canonical, idsIn, stateDifference } from '../harness/storeSnapshot';
 
-const SEEDS = Number(process.env.LOFTY_DIFF_SEEDS ?? 1);
-const FROM = Number(process.env.LOFTY_DIFF_SEED_FROM ?? 1);
+const SEEDS = diffSeeds();
 const CLOCK = Date.UTC(2026, 2, 1, 12);
 
 let one: Sandbox;
@@ -34,15 +36,16 @@ beforeAll(async () => {
 });
 afterAll(async () => await Promise.all([one?.stop(), eight?.stop()]));
 
-/** Both sandboxes back to the seed data, on one fixed clock, answering after 0 to 12 ms. */
+/** Both sandboxes back to the seed data, on one fixed clock; the one for Parallel Requests 8 answers after 0 to 12 ms. */
 function fresh(): void {
 	for (const sb of [one, eight]) {
 		// Before the reset: seed data dated relative to now (and seeded lazily) is then the same in both.
 		sb.store.now = () => CLOCK;
 		sb.reset();
-		sb.setLatency({ fixedMs: 0, jitterMs: 12 });
 	}
-	resetPacing();
+	// One item at a time: a latency changes nothing but the time taken.
+	eight.setLatency({ fixedMs: 0, jitterMs: 12 });
+	forgetProcessMemory();
 }
 
 async function runAt(sb: Sandbox, items: Params[], parallelRequests: number): Promise<INodeExecutionData[]> {
@@ -59,11 +62,13 @@ describe('the same item lists at Parallel Requests 1 and 8 end with the same Lof
 		expect(listed).toEqual(expect.arrayContaining(['lead.update', 'lead.upsert', 'transaction.update', 'organization.updateOffice', 'salesAgent.updateSettings']));
 	});
 
-	const cases = Array.from({ length: SEEDS }, (_, i) => FROM + i).flatMap((seed) => [...byResource.keys()].map((resource) => [seed, resource] as const));
+	const cases = SEEDS.flatMap((seed) => [...byResource.keys()].map((resource) => [seed, resource] as const));
 	it.each(cases)('seed %i, %s', async (seed, resource) => {
 		const generator = new ItemGenerator(seed * 1000 + [...byResource.keys()].indexOf(resource));
 		const items = generator.itemsFor(byResource.get(resource)!, 10);
+		const t0 = Date.now();
 		fresh();
+		const t1 = Date.now();
 		// IDs the items name stay as they are; every other ID (seeded or new) reads #new, so that records created in
 		// another order compare equal, and a new ID that happens to equal a seeded one does not stand out.
 		const known = idsIn(items);
@@ -71,9 +76,10 @@ describe('the same item lists at Parallel Requests 1 and 8 end with the same Lof
 		// items after it were; nothing may show it.
 		const skip = generator.int(items.length);
 		for (const sb of [one, eight]) sb.faults.inject({ kind: '429', times: 1, retryAfterSec: 0, skip });
-		const [outOne, outEight] = [await runAt(one, items, 1), await runAt(eight, items, 8)];
-		// LOFTY_DIFF_STATS=1: how the items ended, to see that the lists do real work.
-		if (process.env.LOFTY_DIFF_STATS) console.log(resource, items.length, 'items', outOne.filter((o) => o.json.error === undefined).length, 'ok');
+		const outOne = await runAt(one, items, 1);
+		const t2 = Date.now();
+		const outEight = await runAt(eight, items, 8);
+		const t3 = Date.now();
 		const where = `seed ${seed}, resource ${resource} (rerun: LOFTY_DIFF_SEED_FROM=${seed} LOFTY_DIFF_SEEDS=1 npx jest test/resilience/differential.test.ts -t '${resource}')`;
 		const shown = (out: INodeExecutionData[]) => out.map((o) => JSON.stringify(canonical({ pairedItem: o.pairedItem, json: o.json }, known)));
 		const [a, b] = [shown(outOne), shown(outEight)];
@@ -81,6 +87,11 @@ describe('the same item lists at Parallel Requests 1 and 8 end with the same Lof
 		expect({ where, item, p1: a[item], p8: b[item] }).toEqual({ where, item: -1, p1: undefined, p8: undefined });
 		expect(a.length).toBe(b.length);
 		const difference = stateDifference(one, eight, known);
+		// LOFTY_DIFF_STATS=1: how the items ended, to see that the lists do real work, and where the time goes.
+		if (process.env.LOFTY_DIFF_STATS) {
+			const ok = outOne.filter((o) => o.json.error === undefined).length;
+			console.log(`${resource}: ${items.length} items, ${ok} ok; ms: reset ${t1 - t0}, P1 ${t2 - t1}, P8 ${t3 - t2}, compare ${Date.now() - t3}`);
+		}
 		expect({ where, difference }).toEqual({ where, difference: undefined });
 	});
 });

@@ -1,5 +1,5 @@
-/** The building blocks of requests in flight: slots, the item pool, writes to one record in order. */
-import { Slots, forEachInParallel, inOrder } from '../../nodes/Lofty/transport/inFlight';
+/** The building blocks of requests in flight: slots, the item pool. */
+import { Slots, forEachInParallel } from '../../nodes/Lofty/transport/inFlight';
 
 const tick = async (n = 5) => {
 	for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -90,52 +90,5 @@ describe('forEachInParallel', () => {
 		});
 		expect(started.length).toBeLessThanOrEqual(5);
 		expect(started).not.toContain(6);
-	});
-});
-
-describe('inOrder', () => {
-	it('runs tasks of one key one after another in call order, other keys alongside', async () => {
-		const ctx = {};
-		const log: string[] = [];
-		const gates = [gate(), gate(), gate()];
-		const a0 = inOrder(ctx, 'a', async () => (log.push('a0 start'), await gates[0].promise, log.push('a0 end')));
-		const a1 = inOrder(ctx, 'a', async () => log.push('a1'));
-		const b0 = inOrder(ctx, 'b', async () => (log.push('b0 start'), await gates[1].promise, log.push('b0 end')));
-		await tick();
-		expect(log).toEqual(['a0 start', 'b0 start']);
-		gates[1].open();
-		await tick();
-		expect(log).toEqual(['a0 start', 'b0 start', 'b0 end']);
-		gates[0].fail(new Error('a0 failed'));
-		await expect(a0).rejects.toThrow('a0 failed');
-		// A failure of the earlier task does not stop the later one.
-		await a1;
-		await b0;
-		expect(log).toEqual(['a0 start', 'b0 start', 'b0 end', 'a1']);
-	});
-});
-
-describe('inOrder with several keys (an item on two records)', () => {
-	it('waits for the earlier tasks of every key it names, and later tasks of either key wait for it', async () => {
-		const ctx = {};
-		const log: string[] = [];
-		const gates = [gate(), gate(), gate()];
-		const a = inOrder(ctx, ['a'], async () => (log.push('a start'), await gates[0].promise, log.push('a end')));
-		const b = inOrder(ctx, 'b', async () => (log.push('b start'), await gates[1].promise, log.push('b end')));
-		const ab = inOrder(ctx, ['a', 'b'], async () => (log.push('ab start'), await gates[2].promise, log.push('ab end')));
-		const b2 = inOrder(ctx, 'b', async () => log.push('b2'));
-		const none = inOrder(ctx, [], async () => log.push('no key'));
-		await tick();
-		// A task without keys starts at once; keyed ones on the next turn of the event loop.
-		expect(log).toEqual(['no key', 'a start', 'b start']);
-		gates[0].open();
-		await tick();
-		expect(log).toEqual(['no key', 'a start', 'b start', 'a end']);
-		gates[1].open();
-		await tick();
-		expect(log).toEqual(['no key', 'a start', 'b start', 'a end', 'b end', 'ab start']);
-		gates[2].open();
-		await Promise.all([a, b, ab, b2, none]);
-		expect(log.slice(-2)).toEqual(['ab end', 'b2']);
 	});
 });

@@ -185,6 +185,9 @@ function mappedValues(ctx: IExecuteFunctions, itemIndex: number): { values: IDat
 	return { values, schema: raw?.schema ?? [] };
 }
 
+/** Whether the operation's write replaces every custom-field value, so that mapped values join the record's current ones. */
+export const keepsCurrentEntries = (op: OperationDef): boolean => op.customFields?.currentEntries !== undefined && op.method === 'PUT';
+
 /**
  * Mapped custom fields into the operation's values: checked against the team's fields as Lofty lists them now,
  * joined to the entries of the JSON or by-ID input (a mapped field replaces the same field there). Where a write
@@ -211,7 +214,7 @@ export async function applyMappedFields(op: OperationDef, context: OperationCont
 	}
 	if (entries.length === 0) return;
 	const given = (values[source.param] as IDataObject[] | undefined) ?? [];
-	const current = source.currentEntries && op.method === 'PUT' ? await source.currentEntries(context) : [];
+	const current = keepsCurrentEntries(op) ? await source.currentEntries!(context) : [];
 	const replaced = new Set([...given, ...entries].map(source.entryKey));
 	const kept = current.filter((e) => !replaced.has(source.entryKey(e)));
 	const mappedKeys = new Set(entries.map(source.entryKey));

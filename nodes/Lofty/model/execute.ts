@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { inOrder, parallelOf } from '../transport/inFlight';
+import { parallelOf } from '../transport/inFlight';
 import { valueAt } from '../transport/pagination';
 import { paginateInParallel } from '../transport/parallelPages';
 import type { QueryValue } from '../transport/request';
@@ -13,8 +13,8 @@ import { downloadFile } from './download';
 import { outputFieldsFor, pickFields } from './output';
 import { InvalidValue, invalid, readValues } from './params';
 import { sendByReading } from './readings';
-import { isRead, recordKeys } from './recordTurn';
 import { matchTagSpellings } from './tags';
+import { type PlaceInLine, inTurn, isRead, placeInLine } from './turns';
 import type { BuiltRequest, OperationDef, ParamDef } from './types';
 
 function setPath(target: IDataObject, key: string, value: unknown): void {
@@ -139,8 +139,8 @@ export function parallelRequests(ctx: IExecuteFunctions): number {
 
 /**
  * Runs one operation for one item: read and check the fields, call Lofty, shape the result. An item that writes
- * to a record takes that record's turn before its first await (recordTurn.ts), so its whole work runs after the
- * earlier items on that record and before the later ones.
+ * takes its turn (turns.ts) before its first await, so its whole work runs after the earlier items on the same
+ * record or person and before the later ones.
  */
 export async function executeOperation(
 	ctx: IExecuteFunctions,
@@ -148,13 +148,31 @@ export async function executeOperation(
 	itemIndex: number,
 	resourceHints: Record<string, string> = {},
 ): Promise<IDataObject[]> {
-	// Only an item whose agent times are read in the Lofty user's zone waits for it (once per execution, in item order).
-	const zone = needsUserZone(ctx, op, itemIndex) ? await userZone(ctx, itemIndex) : undefined;
-	const values = readValues(ctx, op, itemIndex, zone);
-	return await inOrder(ctx, recordKeys(op, values), async () => await runItem(ctx, op, itemIndex, values, resourceHints));
+	// The keys of the item's turn do not depend on the zone its agent times are read in: the turn is taken before
+	// any await, and an item whose agent times are read in the Lofty user's zone asks for it in its turn (once per
+	// execution).
+	const keyed = readValues(ctx, op, itemIndex);
+	const zoned = needsUserZone(ctx, op, itemIndex);
+	// The tag names of the items are spelled in item order (turns.ts), whichever record each waits for.
+	const spelling = op.params.some((p) => p.type === 'tagList' && Array.isArray(keyed[p.name])) ? placeInLine(ctx, 'tag spellings') : undefined;
+	try {
+		return await inTurn(ctx, op, keyed, async () => {
+			const values = zoned ? readValues(ctx, op, itemIndex, await userZone(ctx, itemIndex)) : keyed;
+			return await runItem(ctx, op, itemIndex, values, resourceHints, spelling);
+		});
+	} finally {
+		spelling?.release();
+	}
 }
 
-async function runItem(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number, values: IDataObject, resourceHints: Record<string, string>): Promise<IDataObject[]> {
+async function runItem(
+	ctx: IExecuteFunctions,
+	op: OperationDef,
+	itemIndex: number,
+	values: IDataObject,
+	resourceHints: Record<string, string>,
+	spelling: PlaceInLine | undefined,
+): Promise<IDataObject[]> {
 	const context = { ctx, itemIndex, values };
 	let keep: string[] | undefined;
 	let tagsNote: string | undefined;
@@ -163,7 +181,8 @@ async function runItem(ctx: IExecuteFunctions, op: OperationDef, itemIndex: numb
 		await applyMappedFields(op, context);
 		op.validate?.(context);
 		op.toWire?.(context);
-		tagsNote = await matchTagSpellings(op, context);
+		if (spelling) tagsNote = await spelling.run(async () => await matchTagSpellings(op, context));
+		else tagsNote = await matchTagSpellings(op, context);
 	} catch (error) {
 		// Re-wrapping a NodeApiError (the custom-field listing failed) hands back the same error.
 		if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);

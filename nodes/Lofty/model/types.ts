@@ -209,11 +209,17 @@ export interface OperationDef {
 	/** The other reading of an ambiguous contract, detected from Lofty's refusal (see OtherReading). */
 	otherReading?: OtherReading;
 	/**
-	 * Writes: what names the record the item changes (model/recordTurn.ts), where the ID parameters in the path do
+	 * Writes: what names the record the item changes (model/turns.ts), where the ID parameters in the path do
 	 * not: parameter names (an ID in the body), or a name of one thing of the team (`company`, `licenseSeats`).
 	 * Items on one record then run whole (reads of current values, prepare, the write) one after another, in item order.
 	 */
 	record?: string[];
+	/**
+	 * The item's turn where `record` cannot say it (model/turns.ts): `keys` from the item's values (a person by every
+	 * email and phone given); `scope: 'account'` for a write that sends what the item read first, whose turn holds
+	 * across the executions of this n8n process on the same Lofty credential.
+	 */
+	turn?: { keys?: (values: IDataObject) => string[]; scope?: TurnScope };
 	/**
 	 * The path, when it follows from the values rather than from one template (Get Event Record reads the record of
 	 * whatever event it is given); `null`: nothing to request, `output` then gets `undefined`.
@@ -256,6 +262,9 @@ export interface ResourceDef {
 	/** Explanations for Lofty error codes that any operation of this resource can meet. */
 	errorHints?: Record<string, string>;
 }
+
+/** Where an item's turn holds: within its execution, or across the executions of this n8n process on one Lofty account. */
+export type TurnScope = 'execution' | 'account';
 
 /** How Lofty types a custom field, as far as the value to send is concerned. */
 export type CustomFieldKind = 'text' | 'number' | 'date' | 'choice' | 'choices';

@@ -2,7 +2,6 @@ import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { buildRequest, requestSettings } from '../model/execute';
-import { serialised } from '../model/keyedLock';
 import { InvalidValue } from '../model/params';
 import { sendByReading } from '../model/readings';
 import { TAG_SHAPE_READING } from '../model/tagShape';
@@ -18,16 +17,14 @@ import { tagField } from './leadFields';
  * item with the IDs found. When the lead exists, by default only its empty fields are filled (leadFillEmpty.ts).
  *
  * One lead per person: Lofty makes a new lead readable only after a short delay, so a search right after the create
- * can miss it. Work for the same person (any shared email or phone) therefore runs one after the other in this n8n
- * process, across its executions, and the leads created here, or given a new email or phone here, are remembered
- * for a few minutes by every email and phone (leadKeys.ts): a later item or execution updates that lead.
+ * can miss it. Work for the same person (any shared email or phone) runs one after the other in this n8n process,
+ * across its executions (the operation's turn, model/turns.ts), and the leads created here, or given a new email or
+ * phone here, are remembered for a few minutes by every email and phone (leadKeys.ts): a later item or execution
+ * updates that lead.
  */
 
 export type MatchBy = 'emailThenPhone' | 'email' | 'phone';
 export type WhenExists = 'fillEmpty' | 'updateAll';
-
-/** Work for one person waits for earlier work that shares a key, in every execution of this process. */
-const PROCESS = {};
 
 interface MatchField {
 	field: 'email' | 'phone';
@@ -146,19 +143,8 @@ function personOf(values: IDataObject): Person {
 	};
 }
 
-/**
- * The keys under which an item's work waits for other work on the same person: each email and phone it gives
- * (they all end up on the lead). For callers that order items by record.
- */
-export function upsertKeys(values: IDataObject): string[] {
-	const person = personOf(values);
-	return personKeys(person.emails, person.phones);
-}
-
 export async function createOrUpdate(op: OperationContext, writes: LeadWrites): Promise<IDataObject> {
-	const person = personOf(op.values);
-	// The turn is taken before any await (items keep their order); keys of another account only wait needlessly.
-	return await serialised(PROCESS, personKeys(person.emails, person.phones), async () => await matchAndWrite(op, writes, await accountOf(op.ctx), person, true));
+	return await matchAndWrite(op, writes, await accountOf(op.ctx), personOf(op.values), true);
 }
 
 async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: string, person: Person, useMemory: boolean): Promise<IDataObject> {
@@ -395,6 +381,15 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 			writes.create.validate?.(op);
 		},
 		run: async (op) => await createOrUpdate(op, writes),
+		// The item's turn: the person, by each email and phone it gives (they all end up on the lead), in every
+		// execution of this process, since what it writes depends on what the search found.
+		turn: {
+			keys: (values) => {
+				const person = personOf(values);
+				return personKeys(person.emails, person.phones);
+			},
+			scope: 'account',
+		},
 		simplify: ['action', 'matchedBy', 'otherMatches', 'notMergedWith', 'keptFields', 'note', ...writes.simplify, 'customAttributes'],
 		simplifyFrom: 1.1,
 		customFields: writes.create.customFields,

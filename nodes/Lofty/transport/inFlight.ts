@@ -28,7 +28,6 @@ export class Slots {
 }
 
 const slotsByContext = new WeakMap<object, Slots>();
-const chainsByContext = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /** Every request made with this execution context takes one of `size` slots while it is sent. */
 export function limitInFlight(ctx: object, size: number): Slots {
@@ -45,31 +44,6 @@ export function slotsOf(ctx: object): Slots | undefined {
 /** How many requests this context may have in flight (1 when it set no limit). */
 export function parallelOf(ctx: object): number {
 	return slotsOf(ctx)?.size ?? 1;
-}
-
-/**
- * Runs `task` after every earlier task sharing one of its keys in this context has settled, in the order of
- * the calls: the items on one record stay in item order while other records go in parallel. The place in line
- * is taken when this is called (for all keys at once, so two callers never wait for each other), so call it
- * before the first `await` of an item. No keys: runs at once.
- */
-export function inOrder<T>(ctx: object, keys: string | string[], task: () => Promise<T>): Promise<T> {
-	const list = [...new Set(typeof keys === 'string' ? [keys] : keys)];
-	if (list.length === 0) return task();
-	let chains = chainsByContext.get(ctx);
-	if (!chains) chainsByContext.set(ctx, (chains = new Map()));
-	const earlier = list.map((key) => chains.get(key)).filter((p): p is Promise<unknown> => p !== undefined);
-	const previous = earlier.length === 1 ? earlier[0] : Promise.all(earlier);
-	const result = previous.then(task, task);
-	const settled = result.then(
-		() => undefined,
-		() => undefined,
-	);
-	for (const key of list) chains.set(key, settled);
-	void settled.then(() => {
-		for (const key of list) if (chains.get(key) === settled) chains.delete(key);
-	});
-	return result;
 }
 
 /**

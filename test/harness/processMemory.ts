@@ -1,0 +1,14 @@
+/**
+ * What the node keeps in the n8n process across executions, cleared so that each test case starts from nothing: the
+ * pace per credential (transport/pacing.ts), the leads Create or Update made a moment ago (resources/leadKeys.ts) and
+ * the turns (model/turns.ts; none are held once every run has ended).
+ */
+import { forgetTurns } from '../../nodes/Lofty/model/turns';
+import { forgetRecentLeads } from '../../nodes/Lofty/resources/leadKeys';
+import { resetPacing } from '../../nodes/Lofty/transport/pacing';
+
+export function forgetProcessMemory(): void {
+	resetPacing();
+	forgetRecentLeads();
+	forgetTurns();
+}

@@ -1,0 +1,162 @@
+/** Turns (model/turns.ts): their keys and scope from the resource tables, and who waits for whom. */
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { forgetTurns, heldTurns, inTurn, placeInLine, recordParams, turnKeys, turnScope } from '../../nodes/Lofty/model/turns';
+import type { OperationDef } from '../../nodes/Lofty/model/types';
+import { findOperation } from '../../nodes/Lofty/resources';
+
+const op = (resource: string, operation: string) => findOperation(resource, operation)!.op;
+
+const tick = async (n = 5) => {
+	for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/** A task that ends when the test says so. */
+function gate() {
+	let open!: () => void;
+	let fail!: (error: Error) => void;
+	const promise = new Promise<void>((resolve, reject) => ((open = resolve), (fail = reject)));
+	return { promise, open, fail };
+}
+
+/** An execution context as far as turns read it: the node's credential. */
+const execution = (credentialId = '1') =>
+	({
+		getNodeParameter: (_: string, __: number, fallback: unknown) => fallback,
+		getNode: () => ({ credentials: { loftyApi: { id: credentialId, name: 'Lofty' } } }),
+	}) as unknown as IExecuteFunctions;
+
+/** A write whose keys are given as they are, in an execution or across executions. */
+const write = (scope: 'execution' | 'account' = 'execution'): OperationDef =>
+	({ value: 'w', name: 'W', action: 'w', description: 'w', method: 'PUT', path: '/w', params: [], turn: { keys: (v: Record<string, unknown>) => v.keys as string[], scope } }) as OperationDef;
+
+describe('turn keys and scope from the tables', () => {
+	it('a write is named by the IDs in its path; reads and plain creates take no turn', () => {
+		expect(turnKeys(op('lead', 'update'), { leadId: '9007199254740993', firstName: 'A' })).toEqual(['leadId=9007199254740993']);
+		expect(turnKeys(op('transaction', 'update'), { leadId: '1', transactionId: '2' })).toEqual(['leadId=1', 'transactionId=2']);
+		expect(turnKeys(op('lead', 'get'), { leadId: '1' })).toEqual([]);
+		expect(turnKeys(op('lead', 'getAll'), {})).toEqual([]);
+		expect(turnKeys(op('lead', 'create'), { firstName: 'A' })).toEqual([]);
+	});
+
+	it('an ID in the body, or one thing of the team, is named by the table', () => {
+		expect(turnKeys(op('organization', 'updateOffice'), { officeId: '12347', name: 'X' })).toEqual(['officeId=12347']);
+		expect(turnKeys(op('organization', 'updateCompany'), { name: 'X' })).toEqual(['#company']);
+		expect(turnKeys(op('salesAgent', 'updateSettings'), { id: '5', assistantName: 'X' })).toEqual(['#salesAgent']);
+		expect(turnKeys(op('agent', 'reactivate'), { agentId: '7' })).toEqual(['agentId=7', '#licenseSeats']);
+		expect(turnKeys(op('transaction', 'syncFromBrokermint'), { transactionId: '9' })).toEqual(['transactionId=9']);
+		expect(turnKeys(op('transaction', 'updatePropertyAddress'), { leadId: '1', transactionId: '9' })).toEqual(['leadId=1', 'transactionId=9']);
+		expect(turnKeys(op('agent', 'addTags'), { agentId: '7', tagNames: ['VIP', 'Hot'] })).toEqual(['agentId=7', 'tagNames=VIP', 'tagNames=Hot']);
+		// A record parameter left empty names nothing.
+		expect(turnKeys(op('lead', 'syncFromBrokermint'), { email: 'a@b.co' })).toEqual([]);
+		expect(recordParams(op('organization', 'createOffice'))).toEqual([]);
+	});
+
+	it('Create or Update is named by every email and phone of the person, compared as the match compares them', () => {
+		const keys = turnKeys(op('lead', 'upsert'), { email: 'Jane@Example.com ', phone: '(415) 555-0101', emails: ['jane@example.com', 'j2@example.com'], phones: ['+1 415 555 0101'] });
+		expect(keys).toEqual(['email:jane@example.com', 'email:j2@example.com', 'phone:+14155550101']);
+	});
+
+	it('writes that send what they read first hold their turn across executions; plain writes within theirs', () => {
+		expect(turnScope(op('lead', 'upsert'))).toBe('account');
+		// Lofty replaces the whole custom-field list of a transaction: the values read are sent back.
+		expect(turnScope(op('transaction', 'update'))).toBe('account');
+		expect(turnScope(op('transaction', 'create'))).toBe('execution');
+		expect(turnScope(op('lead', 'update'))).toBe('execution');
+		expect(turnScope(op('transaction', 'updatePropertyAddress'))).toBe('execution');
+	});
+});
+
+describe('inTurn', () => {
+	afterEach(() => forgetTurns());
+
+	it('runs the items of one key one after another in call order, other keys alongside; a failure does not stop the next', async () => {
+		const ctx = execution();
+		const log: string[] = [];
+		const gates = [gate(), gate()];
+		const a0 = inTurn(ctx, write(), { keys: ['a'] }, async () => (log.push('a0 start'), await gates[0].promise, log.push('a0 end')));
+		const a1 = inTurn(ctx, write(), { keys: ['a'] }, async () => log.push('a1'));
+		const b0 = inTurn(ctx, write(), { keys: ['b'] }, async () => (log.push('b0 start'), await gates[1].promise, log.push('b0 end')));
+		await tick();
+		expect(log).toEqual(['a0 start', 'b0 start']);
+		gates[1].open();
+		await tick();
+		expect(log).toEqual(['a0 start', 'b0 start', 'b0 end']);
+		gates[0].fail(new Error('a0 failed'));
+		await expect(a0).rejects.toThrow('a0 failed');
+		await Promise.all([a1, b0]);
+		expect(log).toEqual(['a0 start', 'b0 start', 'b0 end', 'a1']);
+		expect(heldTurns()).toBe(0);
+	});
+
+	it('an item on two keys waits for the earlier items of each, and later items of either wait for it', async () => {
+		const ctx = execution();
+		const log: string[] = [];
+		const gates = [gate(), gate(), gate()];
+		const a = inTurn(ctx, write(), { keys: ['a'] }, async () => (log.push('a start'), await gates[0].promise, log.push('a end')));
+		const b = inTurn(ctx, write(), { keys: ['b'] }, async () => (log.push('b start'), await gates[1].promise, log.push('b end')));
+		const ab = inTurn(ctx, write(), { keys: ['a', 'b'] }, async () => (log.push('ab start'), await gates[2].promise, log.push('ab end')));
+		const b2 = inTurn(ctx, write(), { keys: ['b'] }, async () => log.push('b2'));
+		const none = inTurn(ctx, write(), { keys: [] }, async () => log.push('no key'));
+		await tick();
+		expect(log).toEqual(['no key', 'a start', 'b start']);
+		gates[0].open();
+		await tick();
+		expect(log).toEqual(['no key', 'a start', 'b start', 'a end']);
+		gates[1].open();
+		await tick();
+		expect(log).toEqual(['no key', 'a start', 'b start', 'a end', 'b end', 'ab start']);
+		gates[2].open();
+		await Promise.all([a, b, ab, b2, none]);
+		expect(log.slice(-2)).toEqual(['ab end', 'b2']);
+		expect(heldTurns()).toBe(0);
+	});
+
+	it('an account turn waits for another execution on the same credential; a plain turn, or another credential, does not', async () => {
+		const [first, second, otherCredential] = [execution('1'), execution('1'), execution('2')];
+		const log: string[] = [];
+		const held = gate();
+		const a = inTurn(first, write('account'), { keys: ['k'] }, async () => (log.push('first'), await held.promise, log.push('first end')));
+		const b = inTurn(second, write('account'), { keys: ['k'] }, async () => log.push('second, same account'));
+		const c = inTurn(second, write('execution'), { keys: ['k2'] }, async () => log.push('second, plain'));
+		const d = inTurn(otherCredential, write('account'), { keys: ['k'] }, async () => log.push('other credential'));
+		await tick();
+		expect(log).toEqual(['first', 'second, plain', 'other credential']);
+		held.open();
+		await Promise.all([a, b, c, d]);
+		expect(log.slice(-2)).toEqual(['first end', 'second, same account']);
+	});
+
+	it("an account turn keeps its place among its own execution's plain writes on the same key", async () => {
+		const ctx = execution();
+		const log: string[] = [];
+		const held = gate();
+		const plain = inTurn(ctx, write('execution'), { keys: ['k'] }, async () => (log.push('plain'), await held.promise, log.push('plain end')));
+		const account = inTurn(ctx, write('account'), { keys: ['k'] }, async () => log.push('account'));
+		await tick();
+		expect(log).toEqual(['plain']);
+		held.open();
+		await Promise.all([plain, account]);
+		expect(log).toEqual(['plain', 'plain end', 'account']);
+	});
+
+	it('a place in a line: steps run in the order the places were taken, whatever turn each item waits for; a released place lets the next go', async () => {
+		const ctx = execution();
+		const log: string[] = [];
+		const held = gate();
+		const places = [placeInLine(ctx, 'l'), placeInLine(ctx, 'l'), placeInLine(ctx, 'l')];
+		// Item 0 reaches its step only after a turn it waits for; item 2 is there at once; item 1 never gets there.
+		const first = held.promise.then(async () => await places[0].run(async () => log.push('item 0')));
+		const third = places[2].run(async () => log.push('item 2'));
+		await tick();
+		expect(log).toEqual([]);
+		held.open();
+		await first;
+		await tick();
+		expect(log).toEqual(['item 0']);
+		places[1].release();
+		await third;
+		expect(log).toEqual(['item 0', 'item 2']);
+		expect(heldTurns()).toBe(0);
+	});
+});
