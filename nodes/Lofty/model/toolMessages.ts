@@ -1,5 +1,6 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
+import { HAS_OFFSET } from './dates';
 import type { OperationDef, ParamDef, ResourceDef } from './types';
 
 /**
@@ -246,9 +247,6 @@ function cut(text: string): string {
 	return shorten(text.replace(/\s+/g, ' ').trim(), MAX_TOOL_MESSAGE);
 }
 
-/** A date and time with a UTC offset at its end (Z, +01, -08:00). */
-const WITH_OFFSET = /\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
-
 /**
  * A model does not know the workflow's time zone, so a tool's date and time without a UTC offset would be read in a
  * zone the model never chose. As a tool, such a date is refused with the rule and an example, unless the operation's
@@ -264,7 +262,7 @@ export function offsetlessDate(op: OperationDef, read: (param: ParamDef) => unkn
 		const value = read(param);
 		if (typeof value !== 'string' || value.trim() === '') continue;
 		const text = value.trim();
-		if (/^\d{10,}$/.test(text) || WITH_OFFSET.test(text)) continue;
+		if (/^\d{10,}$/.test(text) || HAS_OFFSET.test(text)) continue;
 		return {
 			field: param.label,
 			rule: `has no UTC offset ("${shorten(text, 40)}"): as a tool, give the time with its offset, e.g. 2026-06-01T09:00:00-07:00, or in UTC with Z, e.g. 2026-06-01T16:00:00Z`,
