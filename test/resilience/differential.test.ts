@@ -5,7 +5,7 @@
  * final Lofty state (test/harness/storeSnapshot.ts) and the output items (order, pairing, errors) must be the same.
  *
  * `npm test` runs LOFTY_DIFF_SEEDS seeds (default 1) from LOFTY_DIFF_SEED_FROM (default 1); more with, e.g.,
- * `LOFTY_DIFF_SEEDS=200 npx jest test/resilience/differential.test.ts -i` (`npm run test:diff`, README Performance). A failure names
+ * `LOFTY_DIFF_SEEDS=200 npx jest test/resilience/differential.test.ts -i` (`npm run test:diff`, docs/performance.md). A failure names
  * the seed and the resource; rerun just that one with LOFTY_DIFF_SEED_FROM=<seed> LOFTY_DIFF_SEEDS=1.
  */
 import type { INodeExecutionData } from 'n8n-workflow';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 	[one, eight] = await Promise.all([startSandbox(options), startSandbox(options)]);
 	for (const sb of [one, eight]) {
 		// Lofty's lead routing hands new leads out round robin in the order they arrive: which agent a new lead gets
-		// may differ when creates run at once (README, Performance). Pinned to one agent here, so the test sees the rest.
+		// may differ when creates run at once (docs/performance.md). Pinned to one agent here, so the test sees the rest.
 		const route = sb.store.routeAgent.bind(sb.store);
 		sb.store.routeAgent = (teamId: bigint) => route(teamId, false);
 	}
