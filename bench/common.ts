@@ -21,7 +21,7 @@ export const seconds = (ms: number) => `${fmt(ms / 1000, 1)} s`;
 
 /**
  * Time scale: LOFTY_BENCH_SCALE=10 divides the rate-limit window and the latencies by 10 (500 per 6 s,
- * 300 ms becomes 30 ms) for a quick look. The README's figures come from real time (scale 1): the reset
+ * 300 ms becomes 30 ms) for a quick look. The figures in docs/performance.md come from real time (scale 1): the reset
  * header has whole seconds and n8n spends its own time per item, neither of which scales.
  */
 export const SCALE = Math.max(1, Number(process.env.LOFTY_BENCH_SCALE ?? 1) || 1);

@@ -3,7 +3,7 @@
  * same rows to bench/results.json (one object per row, with its ratio). Not part of `jest` (no timing
  * assertions there). Each figure comes from this one run. About 12 minutes on a 2-core machine (the rows at the
  * rate limit run in real time: 500 a minute); LOFTY_BENCH_N8N=0 skips row 4 (real n8n, about 5 minutes),
- * LOFTY_BENCH_SCALE=10 runs the limit rows time-scaled for a quick look (not the README's figures).
+ * LOFTY_BENCH_SCALE=10 runs the limit rows time-scaled for a quick look (not the figures of docs/performance.md).
  *
  *   1. Return All: requests made vs ceil(N / the endpoint's largest page), every paginated list.
  *   2. 1000 lead updates under 500/min at 0, 100 and 300 ms latency: wall time / the limit's bound (limitRows.ts).

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Rewrites the README's operations table from the resource tables (run `npm run docs:operations`).
- * test/unit/readme.test.ts fails when the table and the node disagree.
+ * Rewrites the operations table of docs/operations.md (every operation, its endpoint and pagination) and the README's
+ * summary (one row per resource, its operations) from the resource tables (run `npm run docs:operations`).
+ * test/unit/readme.test.ts fails when either and the node disagree.
  */
 'use strict';
 
@@ -30,15 +31,20 @@ function paging(p) {
 	}
 }
 
-const rows = [...RESOURCES]
-	.filter((r) => r.operations.length)
-	.sort((a, b) => a.name.localeCompare(b.name))
-	.flatMap((r) => r.operations.map((op) => `| ${r.name} | ${op.name} | \`${op.method} ${op.path}\` | ${paging(op.pagination)} |`));
+const resources = [...RESOURCES].filter((r) => r.operations.length).sort((a, b) => a.name.localeCompare(b.name));
+const rows = resources.flatMap((r) => r.operations.map((op) => `| ${r.name} | ${op.name} | \`${op.method} ${op.path}\` | ${paging(op.pagination)} |`));
 const table = ['| Resource | Operation | Endpoint | Pagination |', '|---|---|---|---|', ...rows].join('\n');
-const readmePath = path.join(root, 'README.md');
-const readme = fs.readFileSync(readmePath, 'utf8');
-const start = '<!-- operations:start -->';
-const end = '<!-- operations:end -->';
-const updated = readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${table}\n${end}`);
-fs.writeFileSync(readmePath, updated);
-console.log(`${rows.length} operations written to README.md`);
+const summary = ['| Resource | Operations |', '|---|---|', ...resources.map((r) => `| ${r.name} | ${r.operations.map((op) => op.name).join(', ')} |`)].join('\n');
+
+/** Replaces what stands between `<!-- <marker>:start -->` and `<!-- <marker>:end -->` in a file. */
+function writeBetween(file, marker, text) {
+	const start = `<!-- ${marker}:start -->`;
+	const end = `<!-- ${marker}:end -->`;
+	const before = fs.readFileSync(file, 'utf8');
+	if (!before.includes(start) || !before.includes(end)) throw new Error(`${path.relative(root, file)} lacks ${start} ... ${end}`);
+	fs.writeFileSync(file, before.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${text}\n${end}`));
+}
+
+writeBetween(path.join(root, 'docs', 'operations.md'), 'operations', table);
+writeBetween(path.join(root, 'README.md'), 'operations-summary', summary);
+console.log(`${rows.length} operations written to docs/operations.md, ${resources.length} resources to the README's summary`);

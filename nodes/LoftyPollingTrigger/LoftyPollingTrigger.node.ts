@@ -32,7 +32,7 @@ export class LoftyPollingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		// Opened as is; from the codex link alone n8n would put its query after the #.
-		documentationUrl: 'https://github.com/n8n-nodes-lofty/n8n-nodes-lofty#lofty-trigger',
+		documentationUrl: 'https://github.com/n8n-nodes-lofty/n8n-nodes-lofty#lofty-polling-trigger',
 		subtitle: '={{"Polls: " + ($parameter["events"] || []).join(", ")}}',
 		// The node search shows this under "Lofty Polling", next to the "Lofty" entry of the webhook trigger.
 		description: 'Start workflows on new Lofty leads, calls, texts and emails by checking on a schedule: no public HTTPS address needed',

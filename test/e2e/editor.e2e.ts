@@ -16,7 +16,7 @@
  *     errors, failed requests whose address names the package); the rest is written to the log
  *   - custom fields by name, Lead > Create or Update and the Output choice, against a sandbox (editorNoCode.ts)
  *   - flows built by hand from the node search: credential picked, fields, a tag from the dropdown, a custom field, a
- *     date from the picker, run (editorByHand.ts); what the README says the editor shows (editorClaims.ts); the
+ *     date from the picker, run (editorByHand.ts); what the README and docs/operations.md say the editor shows (editorClaims.ts); the
  *     follow-up-tasks example run twice (examplesNoCode.ts)
  *   - screenshots in light and dark (prefers-color-scheme, which n8n follows by default) under
  *     screenshots/editor/ (git-ignored)
@@ -529,7 +529,7 @@ interface Problem {
 	// Flows built by hand: search, add, credential picked automatically, fields, run (editorByHand.ts).
 	byHandEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
 
-	// What the README says the editor shows: dropdowns from Lofty, From List pickers, Fetch Test Event (editorClaims.ts).
+	// What the README and docs/operations.md say the editor shows: dropdowns from Lofty, From List pickers, Fetch Test Event (editorClaims.ts).
 	claimEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
 
 	// Issue 28 by clicking: no merge of two people, the agent's zone, multi-choice choices (editorPeople.ts).

@@ -1,5 +1,5 @@
 /**
- * What the README says the editor shows, checked in the editor (registered by editor.e2e.ts, in its browser and n8n),
+ * What the README and docs/operations.md say the editor shows, checked in the editor (registered by editor.e2e.ts, in its browser and n8n),
  * against a sandbox of its own. One workflow holds a node per claim (imported: the claims are about the panels, the
  * by-hand checks in editorByHand.ts build nodes from the search); each panel is opened as a person opens it and
  * the list clicked open:

@@ -28,7 +28,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * after N8N_SCHEDULER_POLL_TIMEOUT (45 s) and offers the node getPollBudgetMs() (36 s); it needs the workflow
  * publication service (on by default in 2.41). Read from n8n's @n8n/config scheduler.config and durable-poller-chain.
  * Not N8N_POLLER_DURABLE_CURSORS_ENABLED: with it, 2.41.1 committed nothing of a poll that returned no items (each
- * poll started from empty static data until a restart), so the second test here failed (README, Polling Trigger).
+ * poll started from empty static data until a restart), so the second test here failed (docs/triggers.md, Lofty Polling Trigger).
  */
 const DURABLE_SCHEDULER = { N8N_SCHEDULER_ENABLED: 'true', N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true' };
 

@@ -7,7 +7,7 @@
  *     runs once
  *   - the same delivery sent to both processes at the same moment: how often it runs twice is measured (the
  *     node's memory is n8n's static data, read and written whole by each process, with no lock)
- *   - the guard the README gives for that case holds: downstream of it, each delivery runs once
+ *   - the guard docs/queue-mode.md gives for that case holds: downstream of it, each delivery runs once
  */
 import { randomUUID } from 'node:crypto';
 

@@ -292,7 +292,7 @@ export function defineTriggerOutageSuite(opts: TriggerOutageOptions): void {
 			for (const secret of secrets) expect(shown.includes(secret)).toBe(false);
 			expect(shown).not.toMatch(/[?&]token=[0-9a-f]{64}/);
 			// n8n 2.8.4 and 1.123 copy the workflow's static data, where the trigger keeps its secret, into every
-			// execution's snapshot; 2.41.1 does not. Measured, not wished: README (Lofty Trigger, the secret) says so.
+			// execution's snapshot; 2.41.1 does not. Measured, not wished: docs/triggers.md (Lofty Trigger, the secret) says so.
 			const snapshots = JSON.stringify(exs.map((ex) => ex.workflowData?.staticData ?? null));
 			const inSnapshot = [...secrets].some((secret) => snapshots.includes(secret));
 			console.log(`[e2e ${opts.version}] the webhook secret in the executions' copy of the static data: ${inSnapshot}`);

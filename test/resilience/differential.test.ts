@@ -29,7 +29,7 @@ beforeAll(async () => {
 	[one, eight] = await Promise.all([startSandbox(options), startSandbox(options)]);
 	for (const sb of [one, eight]) {
 		// Lofty's lead routing hands new leads out round robin in the order they arrive: which agent a new lead gets
-		// may differ when creates run at once (README, Performance). Pinned to one agent here, so the test sees the rest.
+		// may differ when creates run at once (docs/performance.md). Pinned to one agent here, so the test sees the rest.
 		const route = sb.store.routeAgent.bind(sb.store);
 		sb.store.routeAgent = (teamId: bigint) => route(teamId, false);
 	}

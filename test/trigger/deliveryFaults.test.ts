@@ -150,7 +150,7 @@ describe('a body that is not JSON', () => {
 		expect(h.items.map((i) => i.leadId)).toEqual([lead.leadId.toString()]);
 	});
 
-	it('sent as application/json: n8n answers 422 before the node runs, and Lofty discards it (n8n\'s behaviour, see README)', async () => {
+	it('sent as application/json: n8n answers 422 before the node runs, and Lofty discards it (n8n\'s behaviour, see docs/triggers.md)', async () => {
 		const h = await activeTrigger({ events: [2] });
 		engine.garbleNext(1);
 		emitLead(sb.store, 'updated', newLead(), T0 + 10);

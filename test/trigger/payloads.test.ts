@@ -222,7 +222,7 @@ describe('bodies it does not know: never a 4xx to an authenticated sender', () =
 
 	it('a body sent as application/json that is not JSON is answered 422 by n8n itself, before the node runs', async () => {
 		// n8n's webhook body parser (both 2.8.4 and 2.41.1) throws UnprocessableRequestError before any node code:
-		// the node cannot answer this one. Lofty sends JSON (api-spec.md, Events); see README, Lofty Trigger.
+		// the node cannot answer this one. Lofty sends JSON (api-spec.md, Events); see docs/triggers.md, Lofty Trigger.
 		const h = harness();
 		const answer = await deliver(h, '{"listId": 2, ');
 		expect(answer.status).toBe(422);

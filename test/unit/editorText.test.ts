@@ -7,6 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { Lofty } from '../../nodes/Lofty/Lofty.node';
 import { collectionOrder } from '../../nodes/Lofty/model/describe';
+import { LoftyPollingTrigger } from '../../nodes/LoftyPollingTrigger/LoftyPollingTrigger.node';
 import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
 
 const trigger = new LoftyTrigger().description;
@@ -36,9 +37,10 @@ describe('Lofty Trigger: what the editor shows', () => {
 		expect(panel.activationHint.inactive).toMatch(/publish it/);
 	});
 
-	test('the Docs link is the README section itself (n8n would put its query after the #)', () => {
+	test('the Docs links are the README sections themselves (n8n would put its query after the #; docLinks.test.ts checks the headings exist)', () => {
 		expect(trigger.documentationUrl).toBe('https://github.com/n8n-nodes-lofty/n8n-nodes-lofty#lofty-trigger');
 		expect(new Lofty().description.documentationUrl).toMatch(/^https:\/\/github\.com\/n8n-nodes-lofty\/n8n-nodes-lofty#/);
+		expect(new LoftyPollingTrigger().description.documentationUrl).toBe('https://github.com/n8n-nodes-lofty/n8n-nodes-lofty#lofty-polling-trigger');
 	});
 
 	test('the filter options read as sentences, without "Names or IDs" glued to them', () => {

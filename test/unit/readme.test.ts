@@ -1,13 +1,46 @@
+/**
+ * The README is the users' page; the full text lives in docs/. The operations table in docs/operations.md and the
+ * README's summary are generated from the resource tables (`npm run docs:operations`) and must agree with the node.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { RESOURCES } from '../../nodes/Lofty/resources';
 
-describe('README operations table', () => {
+const ROOT = join(__dirname, '..', '..');
+const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+
+describe('operations table (docs/operations.md)', () => {
 	it('has exactly one row per operation, with its method and path', () => {
-		const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-		const rows = [...readme.matchAll(/^\| ([^|]+) \| ([^|]+) \| `(\w+) ([^`]+)` \|/gm)].map((m) => `${m[1]}|${m[2]}|${m[3]} ${m[4]}`);
+		const table = read('docs/operations.md');
+		const rows = [...table.matchAll(/^\| ([^|]+) \| ([^|]+) \| `(\w+) ([^`]+)` \|/gm)].map((m) => `${m[1]}|${m[2]}|${m[3]} ${m[4]}`);
 		const expected = RESOURCES.flatMap((r) => r.operations.map((op) => `${r.name}|${op.name}|${op.method} ${op.path}`));
 		expect([...rows].sort()).toEqual([...expected].sort());
+	});
+});
+
+describe('README', () => {
+	const readme = read('README.md');
+
+	it('opens with the two commands that work on a fresh machine', () => {
+		const opening = readme.split('\n').slice(0, 6).join('\n');
+		expect(opening).toMatch(/^```bash\nnpm install && npm start {3}#/m);
+		expect(opening).toMatch(/^npm install && npm test {4}#/m);
+	});
+
+	it("summary: one row per resource, naming each of its operations in the node's order", () => {
+		const summary = /<!-- operations-summary:start -->\n([\s\S]*?)\n<!-- operations-summary:end -->/.exec(readme)![1];
+		const rows = [...summary.matchAll(/^\| ([^|]+) \| ([^|]+) \|$/gm)].filter((m) => m[1] !== 'Resource').map((m) => `${m[1]}: ${m[2]}`);
+		const expected = RESOURCES.filter((r) => r.operations.length).map((r) => `${r.name}: ${r.operations.map((op) => op.name).join(', ')}`);
+		expect([...rows].sort()).toEqual([...expected].sort());
+		expect(readme).toMatch(/\b137 operations over 25 resources\b/);
+		expect(RESOURCES.flatMap((r) => r.operations)).toHaveLength(137);
+		expect(RESOURCES.filter((r) => r.operations.length)).toHaveLength(25);
+	});
+
+	it('stays a page for users: at most 300 lines, the rest linked from it', () => {
+		expect(readme.split('\n').length).toBeLessThanOrEqual(300);
+		for (const doc of ['operations', 'create-or-update', 'credentials', 'triggers', 'ai-agents', 'performance', 'queue-mode', 'tested-versions', 'development', 'api-readings', 'try-it'])
+			expect(readme).toContain(`(docs/${doc}.md`);
 	});
 });

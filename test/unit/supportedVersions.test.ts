@@ -1,7 +1,8 @@
 /**
  * The n8n versions the package declares are the ones it is tested on: the oldest supported version in the README
- * is the oldest n8n the end-to-end suite runs (never skipped in CI), and the node API level in package.json is
- * one n8n accepts (n8n reads `n8n.n8nNodesApiVersion` when it installs or reloads a community package).
+ * is the oldest n8n the end-to-end suite runs (never skipped in CI), docs/tested-versions.md lists every version it
+ * runs, and the node API level in package.json is one n8n accepts (n8n reads `n8n.n8nNodesApiVersion` when it
+ * installs or reloads a community package).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { API_CHANGES, atLeast } from '../e2e/n8nApiChanges';
 
 const ROOT = join(__dirname, '..', '..');
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const testedVersions = readFileSync(join(ROOT, 'docs', 'tested-versions.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -45,8 +47,8 @@ describe('supported n8n versions', () => {
 		expect(['false', '!process.env.CI']).toContain(suites.get(oldestTested!)!.skippable);
 	});
 
-	it("README's table of tested versions lists every version the end-to-end suite runs", () => {
-		for (const version of e2eSuites().keys()) expect(readme).toMatch(new RegExp(`^\\| ${version.replace(/\./g, '\\.')} \\| \\d+ \\|`, 'm'));
+	it("docs/tested-versions.md's table lists every version the end-to-end suite runs", () => {
+		for (const version of e2eSuites().keys()) expect(testedVersions).toMatch(new RegExp(`^\\| ${version.replace(/\./g, '\\.')} \\| \\d+ \\|`, 'm'));
 	});
 
 	it("package.json declares a node API level n8n accepts (n8n-workflow's own check)", () => {
