@@ -1,6 +1,6 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { recordRoute, unwrapRecord } from '../Lofty/resources/webhookRecords';
+import { recordRoute, unwrapRecord } from '../Lofty/resources/webhook';
 import { isDeadlineReached, loftyRequest } from '../Lofty/transport/request';
 
 /**

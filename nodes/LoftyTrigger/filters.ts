@@ -2,7 +2,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { paginate } from '../Lofty/transport/pagination';
 import { loftyRequest } from '../Lofty/transport/request';
-import { transactionFields } from '../Lofty/resources/transactionFields';
+import { transactionFields } from '../Lofty/resources/transaction';
 import type { ParsedEvent } from './parse';
 
 /**

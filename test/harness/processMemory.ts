@@ -4,7 +4,7 @@
  * the turns (model/turns.ts; none are held once every run has ended).
  */
 import { forgetTurns } from '../../nodes/Lofty/model/turns';
-import { forgetRecentLeads } from '../../nodes/Lofty/resources/leadKeys';
+import { forgetRecentLeads } from '../../nodes/Lofty/resources/lead/keys';
 import { resetPacing } from '../../nodes/Lofty/transport/pacing';
 
 export function forgetProcessMemory(): void {

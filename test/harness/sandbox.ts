@@ -2,7 +2,7 @@ import type { Sandbox } from '../../sandbox';
 import { parseJson, startSandbox } from '../../sandbox';
 import type { IDataObject } from 'n8n-workflow';
 import { Lofty } from '../../nodes/Lofty/Lofty.node';
-import { forgetRecentLeads } from '../../nodes/Lofty/resources/leadKeys';
+import { forgetRecentLeads } from '../../nodes/Lofty/resources/lead/keys';
 import type { Credential, HarnessOptions, Params } from './context';
 import { runNode } from './context';
 

@@ -11,7 +11,7 @@ import axios from 'axios';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, OTHER_AGENT_API_KEY, OTHER_CLIENT_SECRET } from '../../sandbox/core/auth';
 import { SEED_IDS } from '../../sandbox';
 import { callbackUrlOf, ensureSecret } from '../../nodes/LoftyTrigger/subscriptionState';
-import { redactCallbackUrl } from '../../nodes/Lofty/resources/webhookRedact';
+import { redactCallbackUrl } from '../../nodes/Lofty/resources/webhook/redact';
 import { textOf } from './observe';
 import { useSandbox } from '../harness/sandbox';
 

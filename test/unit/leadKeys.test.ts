@@ -9,7 +9,7 @@ import {
 	recall,
 	recentLeadCount,
 	remember,
-} from '../../nodes/Lofty/resources/leadKeys';
+} from '../../nodes/Lofty/resources/lead/keys';
 
 describe('normalPhone', () => {
 	it.each([

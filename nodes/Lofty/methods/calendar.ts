@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
 import { sendByReading } from '../model/readings';
-import { CALENDAR_TIME_READING, windowQuery } from '../resources/calendarTime';
+import { CALENDAR_TIME_READING, windowQuery } from '../resources/calendar';
 import { loftyRequest } from '../transport/request';
 import type { MethodSet } from './types';
 

@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
 import { mapperFields } from '../model/customFields';
 import type { CustomFieldSource } from '../model/types';
-import { LEAD_CUSTOM_FIELDS, TRANSACTION_CUSTOM_FIELDS } from '../resources/customFieldSources';
+import { LEAD_CUSTOM_FIELDS, TRANSACTION_CUSTOM_FIELDS } from '../model/customFieldSources';
 import { credentialType } from '../transport/request';
 
 /**

@@ -1,7 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { WEBHOOK_EVENTS } from '../resources/webhook';
-import { redactCallbackUrl } from '../resources/webhookRedact';
+import { WEBHOOK_EVENTS, redactCallbackUrl } from '../resources/webhook';
 import { loftyRequest } from '../transport/request';
 import type { MethodSet } from './types';
 

@@ -1,0 +1,397 @@
+import type { IDataObject, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { buildRequest, requestSettings } from '../../model/execute';
+import { InvalidValue } from '../../model/params';
+import { sendByReading } from '../../model/readings';
+import { TAG_SHAPE_READING } from '../../model/tagShape';
+import type { OperationContext, OperationDef } from '../../model/types';
+import { accountOf, loftyRequest } from '../../transport/request';
+import { afterWrite, onlyEmptyFields } from './fillEmpty';
+import { type KnownLead, emailKey, forget, normalPhone, personKeys, phoneKey, otherPeople, phoneSearchValues, recall, remember } from './keys';
+import { tagField } from './fields';
+
+/**
+ * Lead > Create or Update: finds the person by email, else by phone (Lofty's precise search), then updates the one
+ * match, creates a lead when there is none, and with several either updates the most recently created or fails the
+ * item with the IDs found. When the lead exists, by default only its empty fields are filled (leadFillEmpty.ts).
+ *
+ * One lead per person: Lofty makes a new lead readable only after a short delay, so a search right after the create
+ * can miss it. Work for the same person (any shared email or phone) runs one after the other in this n8n process,
+ * across its executions (the operation's turn, model/turns.ts), and the leads created here, or given a new email or
+ * phone here, are remembered for a few minutes by every email and phone (leadKeys.ts): a later item or execution
+ * updates that lead.
+ */
+
+export type MatchBy = 'emailThenPhone' | 'email' | 'phone';
+export type WhenExists = 'fillEmpty' | 'updateAll';
+
+interface MatchField {
+	field: 'email' | 'phone';
+	value: string;
+	key: string;
+}
+
+/** The match fields to try, in order, with their values (empty ones left out). */
+function matchFields(values: IDataObject): MatchField[] {
+	const by = values.matchBy as MatchBy;
+	const fields: Array<'email' | 'phone'> = by === 'email' ? ['email'] : by === 'phone' ? ['phone'] : ['email', 'phone'];
+	return fields
+		.filter((field) => typeof values[field] === 'string' && (values[field] as string) !== '')
+		.map((field) => {
+			const value = values[field] as string;
+			return { field, value, key: field === 'email' ? emailKey(value) : phoneKey(value) };
+		});
+}
+
+/** Which match fields must be given, checked before anything is sent (each value's own rule is its field's, model/contacts.ts). */
+export function checkMatch(op: OperationContext): void {
+	const { values } = op;
+	const by = values.matchBy as MatchBy;
+	if (by === 'email' && values.email === undefined) throw new InvalidValue('Email', 'is required when Match By is Email');
+	if (by === 'phone' && values.phone === undefined) throw new InvalidValue('Phone', 'is required when Match By is Phone');
+	if (values.email === undefined && values.phone === undefined) throw new InvalidValue('Email', 'give an email or a phone to find the lead by');
+}
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/** `extra` added to `existing` unless already there (compared by `same`); undefined when nothing is new. */
+function union(existing: string[], extra: string[], same: (v: string) => string): string[] | undefined {
+	const seen = new Set(existing.map(same));
+	const added = extra.filter((v) => {
+		const k = same(v);
+		if (seen.has(k)) return false;
+		seen.add(k);
+		return true;
+	});
+	return added.length ? [...existing, ...added] : undefined;
+}
+
+const lower = (v: string) => v.trim().toLowerCase();
+
+export async function send(op: OperationContext, method: OperationDef['method'], path: string, body: unknown): Promise<IDataObject> {
+	const request = { method, path, qs: {}, body: body as IDataObject };
+	// Tags as names or as {tagName} objects, as the account takes them (docs/api-readings.md, row 21).
+	const answer = await sendByReading(op.ctx, TAG_SHAPE_READING, request, op.values, async (w) => await loftyRequest(op.ctx, { ...w, ...requestSettings(op.ctx, op.itemIndex) }, op.itemIndex));
+	return answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : {};
+}
+
+/**
+ * Leads with exactly this email or phone, most recently created first. The answers are checked against the same
+ * rule as the memory (a phone by its normalised form), whatever the search compared.
+ */
+async function search(op: OperationContext, f: MatchField): Promise<KnownLead[]> {
+	const has = f.field === 'email' ? (l: IDataObject) => strings(l.emails).some((e) => lower(e) === lower(f.value)) : (l: IDataObject) => strings(l.phones).some((p) => phoneKey(p) === f.key);
+	for (const value of f.field === 'phone' ? phoneSearchValues(f.value) : [f.value]) {
+		const qs = { [f.field]: value, preciseSearchFlag: true, sort: 'CreateTime', desc: true, limit: 100 };
+		const answer = (await loftyRequest(op.ctx, { method: 'GET', path: '/v1.0/leads', qs, ...requestSettings(op.ctx, op.itemIndex), idempotent: true }, op.itemIndex)) as IDataObject;
+		const leads = Array.isArray(answer?.leads) ? (answer.leads as IDataObject[]).filter(has) : [];
+		if (leads.length) return leads.map((l) => ({ leadId: String(l.leadId), emails: strings(l.emails), phones: strings(l.phones), fields: l, recent: false }));
+	}
+	return [];
+}
+
+const notFound = (error: unknown) => error instanceof NodeApiError && String(error.httpCode) === '404';
+
+/** The error as the node reports it (re-wrapping a NodeApiError hands back the same error). */
+function failure(op: OperationContext, error: unknown): Error {
+	if (error instanceof NodeApiError) return new NodeApiError(op.ctx.getNode(), error as unknown as JsonObject);
+	return new NodeOperationError(op.ctx.getNode(), error as Error, { itemIndex: op.itemIndex });
+}
+
+/**
+ * The lead after the write. A lead just created may not be readable yet (Lofty persists it asynchronously): the read
+ * is tried again for a few seconds after a create (once after an update of such a lead), then the item carries what
+ * is known (`readable: false`).
+ */
+export async function readBack(op: OperationContext, leadId: string, fresh: 'created' | 'recent' | false): Promise<{ lead: IDataObject; readable: boolean }> {
+	const waits = fresh === 'created' ? [250, 500, 1000, 2000] : [];
+	for (let attempt = 0; ; attempt++) {
+		try {
+			const answer = (await loftyRequest(op.ctx, { method: 'GET', path: `/v1.0/leads/${leadId}`, ...requestSettings(op.ctx, op.itemIndex) }, op.itemIndex)) as IDataObject;
+			return { lead: (answer?.lead as IDataObject | undefined) ?? answer, readable: true };
+		} catch (error) {
+			if (!(notFound(error) && attempt < waits.length)) {
+				if (fresh && notFound(error)) {
+					return { lead: { leadId, note: 'Lofty has not made the new lead readable yet; read it later with Lead > Get' }, readable: false };
+				}
+				throw failure(op, error);
+			}
+			await sleep(waits[attempt]);
+		}
+	}
+}
+
+export interface LeadWrites {
+	create: OperationDef;
+	update: OperationDef;
+	/** The lead fields of the Simplified output (with the match outcome). */
+	simplify: string[];
+}
+
+interface Person {
+	fields: MatchField[];
+	emails: string[];
+	phones: string[];
+}
+
+function personOf(values: IDataObject): Person {
+	return {
+		fields: matchFields(values),
+		emails: [...(values.email ? [values.email as string] : []), ...strings(values.emails)],
+		phones: [...(values.phone ? [values.phone as string] : []), ...strings(values.phones)],
+	};
+}
+
+export async function createOrUpdate(op: OperationContext, writes: LeadWrites): Promise<IDataObject> {
+	return await matchAndWrite(op, writes, await accountOf(op.ctx), personOf(op.values), true);
+}
+
+async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: string, person: Person, useMemory: boolean): Promise<IDataObject> {
+	const { values } = op;
+	const tags = values.tags as string[] | undefined;
+
+	let matches: KnownLead[] = [];
+	let matchedBy: string | undefined;
+	let remembered = false;
+	for (const f of person.fields) {
+		const known = useMemory ? recall(account, f.key) : undefined;
+		const found = known ? [known] : await search(op, f);
+		if (found.length) {
+			matches = found;
+			matchedBy = f.field;
+			remembered = known !== undefined;
+			break;
+		}
+	}
+
+	// A lead found only by the phone may be someone else who shares it (a spouse, an office line, a typo).
+	const notMerged = matchedBy === 'phone' && values.matchBy !== 'phone' ? otherPeople(values, person.emails, matches) : [];
+	if (notMerged.length) matches = matches.filter((m) => !notMerged.some((n) => n.leadId === m.leadId));
+
+	if (matches.length === 0) {
+		const { path, body } = buildRequest(writes.create, {
+			...values,
+			emails: person.emails.length ? dedupe(person.emails, lower) : undefined,
+			phones: person.phones.length ? dedupe(person.phones, normalPhone) : undefined,
+			tags,
+		});
+		const answer = await send(op, writes.create.method, path, body);
+		const leadId = String(answer.leadId);
+		// Remembered before anything else can fail: the lead exists.
+		const known: KnownLead = { leadId, emails: person.emails, phones: person.phones, fields: afterWrite({}, body as IDataObject), recent: true };
+		remember(account, personKeys(person.emails, person.phones), known);
+		const read = await readBack(op, leadId, 'created');
+		if (read.readable) remember(account, personKeys(person.emails, person.phones), { ...known, fields: read.lead, recent: false });
+		return { action: 'created', ...(notMerged.length ? { notMergedWith: notMerged } : {}), ...read.lead, leadId };
+	}
+
+	if (matches.length > 1 && values.onMultiple === 'fail') {
+		const ids = matches.map((m) => m.leadId);
+		throw new NodeOperationError(op.ctx.getNode(), `${ids.length} leads match this ${matchedBy}: ${ids.join(', ')}`, {
+			itemIndex: op.itemIndex,
+			description: 'Nothing was changed. Merge the duplicates in Lofty, or set Options > If Several Match to "Update the Most Recently Created".',
+		});
+	}
+	const target = matches[0];
+	const mode: WhenExists = values.whenExists === 'updateAll' ? 'updateAll' : 'fillEmpty';
+	// A remembered lead is read first: the update sends whole email and phone lists, and fills only empty fields.
+	const current = remembered ? await currentOf(op, target) : target.fields;
+	if (current === undefined) {
+		// A remembered lead Lofty could read before and not now: gone (deleted, merged). Find the person again.
+		forget(account, personKeys(target.emails, target.phones));
+		return await matchAndWrite(op, writes, account, person, false);
+	}
+	const had = {
+		emails: Array.isArray(current.emails) ? strings(current.emails) : target.emails,
+		phones: Array.isArray(current.phones) ? strings(current.phones) : target.phones,
+	};
+	const emails = union(had.emails, person.emails, lower);
+	const phones = union(had.phones, person.phones, normalPhone);
+	const built = buildRequest(writes.update, {
+		...values,
+		leadId: target.leadId,
+		emails,
+		phones,
+		tags: values.replaceTags === true ? tags : undefined,
+		tagsAdd: values.replaceTags === true ? undefined : tags,
+	});
+	const { body, kept } = mode === 'fillEmpty' ? onlyEmptyFields(built.body as IDataObject, current) : { body: built.body as IDataObject, kept: [] };
+	const changes = Object.keys(body).length > 0;
+	if (changes) {
+		try {
+			await send(op, writes.update.method, built.path, body);
+		} catch (error) {
+			// A remembered lead that is gone from Lofty (deleted, merged): nothing was written; find the person again.
+			if (remembered && notFound(error)) {
+				forget(account, personKeys(target.emails, target.phones));
+				return await matchAndWrite(op, writes, account, person, false);
+			}
+			throw failure(op, error);
+		}
+	}
+	const read = await readBack(op, target.leadId, target.recent && 'recent');
+	const known: KnownLead = {
+		leadId: target.leadId,
+		emails: emails ?? had.emails,
+		phones: phones ?? had.phones,
+		fields: read.readable ? read.lead : afterWrite(current, body),
+		recent: target.recent && !read.readable,
+	};
+	// A lead Lofty may not let search yet, and any email or phone it was just given, are found from memory.
+	const before = personKeys(had.emails, had.phones);
+	const fresh = target.recent ? personKeys(known.emails, known.phones) : personKeys(known.emails, known.phones).filter((k) => !before.includes(k));
+	if (fresh.length) remember(account, fresh, known);
+	const others = matches.slice(1).map((m) => m.leadId);
+	return {
+		action: changes ? 'updated' : 'unchanged',
+		matchedBy,
+		...(others.length ? { otherMatches: others } : {}),
+		...(kept.length ? { keptFields: kept } : {}),
+		...read.lead,
+		leadId: target.leadId,
+	};
+}
+
+/**
+ * The lead as Lofty has it now; for a lead Lofty cannot read yet, what this process wrote to it; undefined when a
+ * lead Lofty could read before is gone.
+ */
+async function currentOf(op: OperationContext, target: KnownLead): Promise<IDataObject | undefined> {
+	try {
+		const answer = (await loftyRequest(op.ctx, { method: 'GET', path: `/v1.0/leads/${target.leadId}`, ...requestSettings(op.ctx, op.itemIndex) }, op.itemIndex)) as IDataObject;
+		return (answer?.lead as IDataObject | undefined) ?? answer;
+	} catch (error) {
+		if (notFound(error)) return target.recent ? target.fields : undefined;
+		throw failure(op, error);
+	}
+}
+
+/** The list without repeats (compared by `same`). */
+function dedupe(list: string[], same: (v: string) => string): string[] {
+	return list.filter((v, i) => list.findIndex((w) => same(w) === same(v)) === i);
+}
+
+const CREATE_ONLY = ['assignGroupId', 'welcomeEmail', 'leadAlert', 'content', 'isPin'];
+
+/**
+ * The operation: the fields of Create (tags are added to a known lead unless Replace Tags is on), the match
+ * settings, and the custom-field mapper. Its table entry names Create's endpoint; Update's and the search are used too.
+ */
+export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
+	const fields = writes.create.params
+		.filter((p) => !p.required && !['tags', 'tagsAdd'].includes(p.name))
+		.map((p) => (CREATE_ONLY.includes(p.name) ? { ...p, description: `${p.description ?? p.label} (new leads only)` } : p));
+	return {
+		value: 'upsert',
+		name: 'Create or Update',
+		action: 'Create or update a lead',
+		description: 'Create a new record, or update the current one if it already exists (upsert)',
+		method: 'POST',
+		path: '/v1.0/leads',
+		params: [
+			{ ...writes.create.params.find((p) => p.name === 'firstName')!, hint: undefined },
+			{
+				name: 'matchBy',
+				label: 'Match By',
+				type: 'options',
+				in: 'local',
+				required: true,
+				options: [
+					{
+						name: 'Email, Then Phone',
+						value: 'emailThenPhone',
+						description: 'Look for the email; when no lead has it, for the phone (that lead must be the same person: Options > If Only the Phone Matches)',
+					},
+					{ name: 'Email', value: 'email', description: 'Only leads with this exact email' },
+					{ name: 'Phone', value: 'phone', description: 'Only leads with this exact phone number' },
+				],
+				default: 'emailThenPhone',
+				description: 'How the existing lead is found (exact match)',
+			},
+			{ name: 'email', label: 'Email', type: 'string', in: 'local', top: true, contact: 'email', placeholder: 'name@email.com', description: 'Finds the lead, and is added to its emails' },
+			{
+				name: 'phone',
+				label: 'Phone',
+				type: 'string',
+				in: 'local',
+				top: true,
+				maxLength: 20,
+				contact: 'leadPhone',
+				placeholder: 'e.g. 4155551234',
+				description:
+					'Finds the lead (when Match By allows), and is added to its phones as +14155551234. Compared with its country code (10 digits without one are a US number); an extension is ignored in the match.',
+			},
+			...fields,
+			tagField('tags', 'Tags', "Tags added to the lead's tags (see Options > Replace Tags)"),
+			{
+				name: 'onMultiple',
+				label: 'If Several Match',
+				type: 'options',
+				in: 'local',
+				group: 'options',
+				options: [
+					{ name: 'Update the Most Recently Created', value: 'updateNewest', description: 'The newest of the matching leads is updated; the output lists the others' },
+					{ name: 'Fail the Item', value: 'fail', description: 'Nothing is changed; the error lists the matching leads' },
+				],
+				default: 'updateNewest',
+				description: 'What to do when several leads have the email (or phone)',
+			},
+			{
+				name: 'whenExists',
+				label: 'When the Lead Exists',
+				type: 'options',
+				in: 'local',
+				group: 'options',
+				options: [
+					{
+						name: 'Only Fill Empty Fields',
+						value: 'fillEmpty',
+						description: "Fields the lead already has keep their value (the output lists them in keptFields); emails, phones and tags are added",
+					},
+					{ name: 'Update All Given Fields', value: 'updateAll', description: 'Every field given replaces the lead\'s value; emails, phones and tags are added' },
+				],
+				default: 'fillEmpty',
+				description: 'Whether a lead that already exists gets the values given, or keeps what Lofty already knows',
+			},
+			{
+				name: 'phoneOnly',
+				label: 'If Only the Phone Matches',
+				type: 'options',
+				in: 'local',
+				group: 'options',
+				options: [
+					{
+						name: 'Create a New Lead When Anything Differs',
+						value: 'newLead',
+						description:
+							"The lead with the phone is updated only when its name agrees and it has no email or the item's email; otherwise a new lead is created and the output's notMergedWith says which lead and why",
+					},
+					{ name: 'Update It When the Name Agrees', value: 'nameAgrees', description: 'Other emails do not stop the update (the item\'s email is added); another name does' },
+					{ name: 'Always Update It', value: 'update', description: 'The lead with the phone is updated whatever its name and emails' },
+				],
+				default: 'newLead',
+				description:
+					"With Match By \"Email, Then Phone\", when no lead has the item's email but one has its phone: whether that lead is the item's person. Spouses, colleagues on an office line and typos share phones.",
+			},
+			{ name: 'replaceTags', label: 'Replace Tags', type: 'boolean', in: 'local', group: 'options', description: "Whether the tags given replace a known lead's tags instead of being added to them" },
+		],
+		validate(op) {
+			checkMatch(op);
+			writes.create.validate?.(op);
+		},
+		run: async (op) => await createOrUpdate(op, writes),
+		// The item's turn: the person, by each email and phone it gives (they all end up on the lead), in every
+		// execution of this process, since what it writes depends on what the search found.
+		turn: {
+			keys: (values) => {
+				const person = personOf(values);
+				return personKeys(person.emails, person.phones);
+			},
+			scope: 'account',
+		},
+		simplify: ['action', 'matchedBy', 'otherMatches', 'notMergedWith', 'keptFields', 'note', ...writes.simplify, 'customAttributes'],
+		simplifyFrom: 1.1,
+		customFields: writes.create.customFields,
+	};
+}
