@@ -5,61 +5,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { findCycle, importSpecifiers, resolveImport, sourceFiles } from '../harness/sourceGraph';
+
 const SANDBOX = path.resolve(__dirname, '../../sandbox');
 const MAX_LINES = 400;
-
-/** Every `.ts` file below `dir`. */
-function sourceFiles(dir: string): string[] {
-	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-		const p = path.join(dir, e.name);
-		if (e.isDirectory()) return sourceFiles(p);
-		return e.name.endsWith('.ts') ? [p] : [];
-	});
-}
-
-/** Module specifiers of `import ... from`, `export ... from`, `import '...'`, `import('...')` and `require('...')`. */
-export function importSpecifiers(source: string): string[] {
-	const patterns = [
-		/(?:^|[\n;])\s*(?:import|export)\s+(?:type\s+)?[\w\s{},*$]*?\bfrom\s*['"]([^'"\n]+)['"]/g,
-		/(?:^|[\n;])\s*import\s*['"]([^'"\n]+)['"]/g,
-		/\b(?:import|require)\s*\(\s*['"]([^'"\n]+)['"]\s*\)/g,
-	];
-	return patterns.flatMap((re) => [...source.matchAll(re)].map((m) => m[1]));
-}
-
-/** The file a relative specifier names (`x.ts` or `x/index.ts`), or undefined for packages and Node built-ins. */
-function resolve(from: string, spec: string): string | undefined {
-	if (!spec.startsWith('.')) return undefined;
-	const base = path.resolve(path.dirname(from), spec);
-	for (const candidate of [`${base}.ts`, path.join(base, 'index.ts'), base]) {
-		if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-	}
-	throw new Error(`${path.relative(SANDBOX, from)}: cannot resolve import '${spec}'`);
-}
-
-/** One import cycle of the graph as a path that ends where it starts, or undefined. */
-export function findCycle(graph: Map<string, string[]>): string[] | undefined {
-	const state = new Map<string, 'open' | 'done'>();
-	const stack: string[] = [];
-	const visit = (node: string): string[] | undefined => {
-		if (state.get(node) === 'done') return undefined;
-		if (state.get(node) === 'open') return [...stack.slice(stack.indexOf(node)), node];
-		state.set(node, 'open');
-		stack.push(node);
-		for (const next of graph.get(node) ?? []) {
-			const cycle = visit(next);
-			if (cycle) return cycle;
-		}
-		stack.pop();
-		state.set(node, 'done');
-		return undefined;
-	};
-	for (const node of graph.keys()) {
-		const cycle = visit(node);
-		if (cycle) return cycle;
-	}
-	return undefined;
-}
 
 describe('the parser and the cycle finder', () => {
 	test('read every form of import and export', () => {
@@ -98,7 +47,7 @@ describe('sandbox/', () => {
 	const graph = new Map<string, string[]>();
 	for (const file of files) {
 		const targets = importSpecifiers(fs.readFileSync(file, 'utf8'))
-			.map((spec) => resolve(file, spec))
+			.map((spec) => resolveImport(file, spec, SANDBOX))
 			.filter((t): t is string => t !== undefined && t.startsWith(SANDBOX + path.sep));
 		graph.set(path.relative(SANDBOX, file).split(path.sep).join('/'), targets.map((t) => path.relative(SANDBOX, t).split(path.sep).join('/')));
 	}

@@ -3,6 +3,7 @@ import { sleep } from 'n8n-workflow';
 import { type Headers, MAX_PACING_WAIT_MS, announcedReset, headerNumber, waitAfter429 } from './rateHeaders';
 
 export { MAX_PACING_WAIT_MS, RESET_MARGIN_MS, rateLimitWaitMs, resetTime } from './rateHeaders';
+export { RATE_LIMIT_PRESETS, requestsPerMinute } from './rateLimitChoice';
 
 /**
  * Request pacing, shared by every request made with one credential in this n8n process: across the
@@ -49,13 +50,6 @@ export const PROBE_WAIT_MS = 1000;
 export const SMALLEST_LIMIT = 100;
 /** Beyond this many tracked credentials (or twice the number busy), idle ones are forgotten. */
 export const MAX_IDLE_CREDENTIALS = 100;
-
-/** Requests per minute for the credential's "Rate Limit" choice; undefined = follow Lofty's headers only. */
-export const RATE_LIMIT_PRESETS: Record<string, number | undefined> = {
-	auto: undefined,
-	development: 100,
-	production: 500,
-};
 
 /** The announced window as the newest answer told it, or as assumed until an answer tells it. */
 interface Window {
@@ -410,14 +404,4 @@ export async function acquire(key: string, cap?: number, deadline?: number): Pro
 export function block(key: string, waitMs: number): void {
 	const bucket = bucketOf(key);
 	bucket.blockedUntil = Math.max(bucket.blockedUntil ?? 0, Date.now() + waitMs);
-}
-
-/** The user's cap from the credential: a preset name, or 'custom' with a number. */
-export function requestsPerMinute(preset: unknown, custom: unknown): number | undefined {
-	const name = typeof preset === 'string' && preset ? preset : 'auto';
-	if (name === 'custom') {
-		const number = Number(custom);
-		return Number.isFinite(number) && number >= 1 ? Math.floor(number) : undefined;
-	}
-	return RATE_LIMIT_PRESETS[name];
 }

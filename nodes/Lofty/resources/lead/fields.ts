@@ -1,6 +1,7 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import type { ParamDef } from '../../model/types';
+import { InvalidValue } from '../../model/params';
+import type { OperationContext, ParamDef } from '../../model/types';
 import { mergedBodyJson } from '../../model/collections';
 
 /** Field sets shared by the lead write operations (LeadRequest and EditLeadRequest of the OpenAPI). */
@@ -212,3 +213,51 @@ export function leadWriteFields(): ParamDef[] {
 		mergedBodyJson('extraBody', 'Any further LeadRequest fields as a JSON object, merged into the request body'),
 	];
 }
+
+export const SORTS = [
+	'Default', 'LastContact', 'LastCall', 'LastEmail', 'LastActivity', 'CreateTime', 'Inquries', 'DeleteTime',
+	'AssignTime', 'Score', 'Activity', 'Communication', 'HasDrip', 'HasAlert', 'Task', 'Lender', 'ActivitySearch',
+	'ActivityViews', 'ActivityFavorites', 'DripStatus', 'DripOpenRate', 'AlertFrequency', 'AlertOpenRate', 'SCOREV2',
+	'SmartPlanStatus',
+].map((v) => ({ name: v === 'Inquries' ? 'Inquiries' : v.replace(/([a-z])([A-Z])/g, '$1 $2'), value: v }));
+
+export function requireOneOf(op: OperationContext, names: string[], what: string): void {
+	if (!names.some((name) => op.values[name] !== undefined)) throw new InvalidValue(what, 'set at least one field');
+}
+
+export const assignedUser: ParamDef = {
+	name: 'assignedUserId',
+	label: 'Assigned Agent Name or ID',
+	type: 'id',
+	in: 'body',
+	loadOptions: 'getMembers',
+	description:
+		'Agent to assign the lead to directly. Leave empty to let Lofty\'s lead routing choose. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+export function checkOwnership(op: OperationContext): void {
+	const scope = op.values.ownershipScope;
+	if ((scope === 'OFFICE' || scope === 'PERSONAL') && op.values.ownershipId === undefined && op.values.ownershipScope !== undefined) {
+		throw new InvalidValue('Ownership ID', `is required when Ownership Scope is ${scope === 'OFFICE' ? 'Office' : 'Personal'}`);
+	}
+	const family = op.values.leadFamilyMemberList as unknown[] | undefined;
+	if (family && family.length > 4) throw new InvalidValue('Family Members (JSON)', `takes at most 4 entries, got ${family.length}`);
+}
+
+export const TAG_FIELDS = ['tags', 'tagsAdd', 'tagsRemove'];
+
+/**
+ * Numbers Lofty's live service answers -1 for when they are not set (api-notes.md): null in the shaped outputs, as when
+ * Lofty answers null (docs/api-readings.md, row 16).
+ */
+export const LEAD_UNSET = [
+	'assignedUserId',
+	'lenderUserId',
+	'pondId',
+	'ownershipId',
+	...['priceMin', 'priceMax', 'bedroomsMin', 'bedroomsMax'].map((f) => `leadInquiry.${f}`),
+	...['price', 'priceMin', 'priceMax', 'bedrooms', 'bathrooms', 'squareFeet', 'lotSize', 'parkingSpace', 'floors'].map((f) => `leadPropertyList.${f}`),
+];
+
+/** The fields of the Simplified output of Get and Get Many (node version 1.1). */
+export const LEAD_SIMPLE = ['firstName', 'lastName', 'emails', 'phones', 'stage', 'source', 'tags', 'leadTypes', 'assignedUser', 'score', 'createTime', 'lastTouch'];

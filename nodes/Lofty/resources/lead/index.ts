@@ -1,12 +1,26 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../../model/params';
-import type { LocatorDef, OperationContext, ParamDef, ResourceDef } from '../../model/types';
+import type { LocatorDef, ParamDef, ResourceDef } from '../../model/types';
 import { CUSTOM_FIELDS_BY_NAME } from '../../model/customFields';
 import { TAG_SHAPE_READING } from '../../model/tagShape';
 import { ONE_TAG_SET_VERSION } from '../../model/versions';
 import { LEAD_CUSTOM_FIELDS } from '../../model/customFieldSources';
-import { TAG_REMOVE_HINT, inquiryFields, leadWriteFields, propertyFields, stageParam, tagField } from './fields';
+import {
+	LEAD_SIMPLE,
+	LEAD_UNSET,
+	SORTS,
+	TAG_FIELDS,
+	TAG_REMOVE_HINT,
+	assignedUser,
+	checkOwnership,
+	inquiryFields,
+	leadWriteFields,
+	propertyFields,
+	requireOneOf,
+	stageParam,
+	tagField,
+} from './fields';
 import { createOrUpdateOperation } from './upsert';
 import { createAndRead } from './create';
 
@@ -27,54 +41,6 @@ export const leadInPath: ParamDef = {
 	required: true,
 	description: 'The lead to act on: pick it from the list, or give its ID or its Lofty URL',
 };
-
-const SORTS = [
-	'Default', 'LastContact', 'LastCall', 'LastEmail', 'LastActivity', 'CreateTime', 'Inquries', 'DeleteTime',
-	'AssignTime', 'Score', 'Activity', 'Communication', 'HasDrip', 'HasAlert', 'Task', 'Lender', 'ActivitySearch',
-	'ActivityViews', 'ActivityFavorites', 'DripStatus', 'DripOpenRate', 'AlertFrequency', 'AlertOpenRate', 'SCOREV2',
-	'SmartPlanStatus',
-].map((v) => ({ name: v === 'Inquries' ? 'Inquiries' : v.replace(/([a-z])([A-Z])/g, '$1 $2'), value: v }));
-
-function requireOneOf(op: OperationContext, names: string[], what: string): void {
-	if (!names.some((name) => op.values[name] !== undefined)) throw new InvalidValue(what, 'set at least one field');
-}
-
-const assignedUser: ParamDef = {
-	name: 'assignedUserId',
-	label: 'Assigned Agent Name or ID',
-	type: 'id',
-	in: 'body',
-	loadOptions: 'getMembers',
-	description:
-		'Agent to assign the lead to directly. Leave empty to let Lofty\'s lead routing choose. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
-
-function checkOwnership(op: OperationContext): void {
-	const scope = op.values.ownershipScope;
-	if ((scope === 'OFFICE' || scope === 'PERSONAL') && op.values.ownershipId === undefined && op.values.ownershipScope !== undefined) {
-		throw new InvalidValue('Ownership ID', `is required when Ownership Scope is ${scope === 'OFFICE' ? 'Office' : 'Personal'}`);
-	}
-	const family = op.values.leadFamilyMemberList as unknown[] | undefined;
-	if (family && family.length > 4) throw new InvalidValue('Family Members (JSON)', `takes at most 4 entries, got ${family.length}`);
-}
-
-const TAG_FIELDS = ['tags', 'tagsAdd', 'tagsRemove'];
-
-/**
- * Numbers Lofty's live service answers -1 for when they are not set (api-notes.md): null in the shaped outputs, as when
- * Lofty answers null (docs/api-readings.md, row 16).
- */
-const LEAD_UNSET = [
-	'assignedUserId',
-	'lenderUserId',
-	'pondId',
-	'ownershipId',
-	...['priceMin', 'priceMax', 'bedroomsMin', 'bedroomsMax'].map((f) => `leadInquiry.${f}`),
-	...['price', 'priceMin', 'priceMax', 'bedrooms', 'bathrooms', 'squareFeet', 'lotSize', 'parkingSpace', 'floors'].map((f) => `leadPropertyList.${f}`),
-];
-
-/** The fields of the Simplified output of Get and Get Many (node version 1.1). */
-const LEAD_SIMPLE = ['firstName', 'lastName', 'emails', 'phones', 'stage', 'source', 'tags', 'leadTypes', 'assignedUser', 'score', 'createTime', 'lastTouch'];
 
 export const lead: ResourceDef = {
 	value: 'lead',
