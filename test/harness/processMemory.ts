@@ -1,6 +1,6 @@
 /**
  * What the node keeps in the n8n process across executions, cleared so that each test case starts from nothing: the
- * pace per credential (transport/pacing.ts), the leads Create or Update made a moment ago (resources/leadKeys.ts) and
+ * pace per credential (transport/pacing.ts), the leads Create or Update made a moment ago (resources/lead/keys.ts) and
  * the turns (model/turns.ts; none are held once every run has ended).
  */
 import { forgetTurns } from '../../nodes/Lofty/model/turns';

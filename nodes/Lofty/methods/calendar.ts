@@ -32,7 +32,7 @@ export async function searchCalendarEntries(
 		qs: { ...windowQuery(now - 90 * DAY_MS, now + 365 * DAY_MS), includeFinished: true, desc: false, page, pageSize: PAGE },
 		body: undefined,
 	};
-	// Both readings of the calendar window (resources/calendarTime.ts).
+	// Both readings of the calendar window (resources/calendar/time.ts).
 	const response = (await sendByReading(this, CALENDAR_TIME_READING, request, {}, async (r) => await loftyRequest(this, r))) as IDataObject;
 	const data = (response?.data as IDataObject | undefined) ?? {};
 	const items = (data.items as IDataObject[] | undefined) ?? [];

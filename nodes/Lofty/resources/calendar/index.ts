@@ -154,7 +154,7 @@ function entryResult(flag: IDataObject) {
 
 const DAY_MS = 86_400_000;
 
-/** Both list endpoints take From/To as epoch milliseconds (spec: "Further endpoints"), or ISO 8601 (OpenAPI): calendarTime.ts. */
+/** Both list endpoints take From/To as epoch milliseconds (spec: "Further endpoints"), or ISO 8601 (OpenAPI): time.ts. */
 const timeWindow = (required: boolean, what: string): ParamDef[] => [
 	{ name: 'startTime', label: 'From', type: 'dateTime', in: 'query', required: required || undefined, description: `${what} at or after this time` },
 	{ name: 'endTime', label: 'To', type: 'dateTime', in: 'query', required: required || undefined, description: `${what} at or before this time` },
@@ -321,7 +321,7 @@ export const calendar: ResourceDef = {
 				{ name: 'sort', label: 'Sort By', type: 'string', in: 'query', default: 'startTime', placeholder: 'startTime', description: 'Field to sort by; Lofty sorts by startTime when not set' },
 				{ name: 'desc', label: 'Descending', type: 'boolean', in: 'query', default: true, description: 'Whether to sort latest first' },
 				{ ...timeZoneParam("Time zone in which From and To without a UTC offset are read (the workflow's time zone when empty)."), in: 'query' },
-				// The OpenAPI also names startTimeMs / endTimeMs; the node sends them itself (calendarTime.ts). These
+				// The OpenAPI also names startTimeMs / endTimeMs; the node sends them itself (./time.ts). These
 				// fields stay for workflows that set them: they are the same bounds as From and To.
 				{ name: 'startTimeMs', label: 'From (startTimeMs)', type: 'dateTime', in: 'query', description: 'Same as From (the node sends From in both of Lofty\'s parameters); used when From is empty' },
 				{ name: 'endTimeMs', label: 'To (endTimeMs)', type: 'dateTime', in: 'query', description: 'Same as To (the node sends To in both of Lofty\'s parameters); used when To is empty' },

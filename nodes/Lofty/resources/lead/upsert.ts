@@ -14,12 +14,12 @@ import { tagField } from './fields';
 /**
  * Lead > Create or Update: finds the person by email, else by phone (Lofty's precise search), then updates the one
  * match, creates a lead when there is none, and with several either updates the most recently created or fails the
- * item with the IDs found. When the lead exists, by default only its empty fields are filled (leadFillEmpty.ts).
+ * item with the IDs found. When the lead exists, by default only its empty fields are filled (fillEmpty.ts).
  *
  * One lead per person: Lofty makes a new lead readable only after a short delay, so a search right after the create
  * can miss it. Work for the same person (any shared email or phone) runs one after the other in this n8n process,
  * across its executions (the operation's turn, model/turns.ts), and the leads created here, or given a new email or
- * phone here, are remembered for a few minutes by every email and phone (leadKeys.ts): a later item or execution
+ * phone here, are remembered for a few minutes by every email and phone (keys.ts): a later item or execution
  * updates that lead.
  */
 

@@ -3,7 +3,7 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import type { LocatorDef, ParamDef } from '../../model/types';
 import { mergedBodyJson } from '../../model/collections';
 
-/** The fields of a transaction as create and update take them, and the address fields (resources/transaction.ts). */
+/** The fields of a transaction as create and update take them, and the address fields (transaction/index.ts). */
 
 /** The transaction types of the API, case-sensitive on write (Purchase is the first pipeline). */
 export const TRANSACTION_TYPES = ['Purchase', 'Listing', 'Lease', 'Other'];
