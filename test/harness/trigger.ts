@@ -99,6 +99,8 @@ export class TriggerHarness {
 	private server: Server | undefined;
 	port = 0;
 	private pending = new Set<Promise<unknown>>();
+	/** HTTP requests the receiver has begun to handle */
+	private requestsSeen = 0;
 	private readonly node: INode;
 	readonly nodeType: LoftyTrigger;
 
@@ -124,6 +126,7 @@ export class TriggerHarness {
 	/** Starts the loopback receiver (the "n8n" webhook server). */
 	async start(): Promise<this> {
 		this.server = createServer((req, res) => {
+			this.requestsSeen++;
 			const work = this.handleHttp(req, res);
 			this.pending.add(work);
 			void work.finally(() => this.pending.delete(work));
@@ -143,6 +146,19 @@ export class TriggerHarness {
 	/** Waits until every request the receiver got has finished (enrichment included). */
 	async idle(): Promise<void> {
 		while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+	}
+
+	/**
+	 * Waits until the receiver has begun `count` HTTP requests in all, then until they have finished. A sender that
+	 * gives up at once (a timeout of 1 ms) returns before its request reaches the receiver's handler; this waits for it.
+	 */
+	async received(count: number, withinMs = 30_000): Promise<void> {
+		const until = Date.now() + withinMs;
+		while (this.requestsSeen < count) {
+			if (Date.now() > until) throw new Error(`the receiver got ${this.requestsSeen} of ${count} requests within ${withinMs} ms`);
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		}
+		await this.idle();
 	}
 
 	get webhookUrl(): string {

@@ -119,8 +119,7 @@ describe.each(READING_VALUES.stageChange)('Pipeline Change filters (stageChange 
 		const leads = await moveLeads();
 		await deliverAll(h);
 		// the engine stopped waiting at once; the first attempt may reach the trigger only now: let it be answered
-		while (h.answers.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-		await h.idle();
+		await h.received(1);
 		configureDelivery(sb.store, { timeoutMs: 2000 });
 		await engine.advance(40 * SECOND);
 		await h.idle();
