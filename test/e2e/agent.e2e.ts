@@ -14,9 +14,10 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { type Sandbox, parseJson, startSandbox } from '../../sandbox';
-import { type Json, type Reply, type FakeOpenAi, startFakeOpenAi } from './fakeOpenAi';
+import { type Sandbox, parseJson } from '../../sandbox';
+import type { FakeOpenAi, Json, Reply } from './fakeOpenAi';
 import { N8nServer, NODE_TYPE, n8nInstalled } from './n8nServer';
+import { fakeOpenAiCredential, startAgentWorld } from './agentWorkflow';
 
 const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const LEAD_EMAIL = 'agent.e2e@example.com';
@@ -51,17 +52,9 @@ function defineAgentSuite(version: string, skipWhenNotInstalled = false): void {
 		let execution: Json = {};
 
 		beforeAll(async () => {
-			sandbox = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } });
-			model = await startFakeOpenAi(modelScript);
-			await n8n.start();
-			const created = await fetch(`${sandbox.url}/v1.0/leads`, {
-				method: 'POST',
-				headers: { authorization: `token ${sandbox.apiKey}`, 'content-type': 'application/json' },
-				body: JSON.stringify({ firstName: 'Agnes', lastName: 'Agent', emails: [LEAD_EMAIL] }),
-			});
-			leadId = String((parseJson(await created.text()) as Json).leadId);
+			({ sandbox, model, leadId } = await startAgentWorld(n8n, modelScript, { firstName: 'Agnes', lastName: 'Agent', emails: [LEAD_EMAIL] }));
 			const lofty = await n8n.createCredential('Lofty API (agent e2e)', 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url });
-			const openAi = await n8n.createCredential('Fake OpenAI (loopback)', 'openAiApi', { apiKey: `fake-${randomBytes(6).toString('hex')}`, url: model.url, header: false });
+			const openAi = await fakeOpenAiCredential(n8n, model);
 			const tool = (name: string, x: number, parameters: Json) => ({
 				id: randomBytes(8).toString('hex'),
 				name,

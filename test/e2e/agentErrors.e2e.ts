@@ -13,10 +13,10 @@
  * is the same message); without it the run fails at the first error, as n8n does. 2.8.4 and 1.123.81 are skipped
  * with a log line outside CI when they are not installed.
  */
-import { type Sandbox, parseJson, startSandbox } from '../../sandbox';
-import { type Json, type Reply, type FakeOpenAi, startFakeOpenAi } from './fakeOpenAi';
+import { type Sandbox, parseJson } from '../../sandbox';
+import type { FakeOpenAi, Json, Reply } from './fakeOpenAi';
 import { N8nServer, NODE_TYPE, n8nInstalled } from './n8nServer';
-import { agentWorkflow, fakeOpenAiCredential, toolCallsOf, toolResultsOf } from './agentWorkflow';
+import { agentWorkflow, fakeOpenAiCredential, startAgentWorld, toolCallsOf, toolResultsOf } from './agentWorkflow';
 
 const EMAIL = 'agent.errors@example.com';
 const GUESSED_LEAD = '123456789';
@@ -131,15 +131,7 @@ function defineAgentErrorSuite(version: string, opts: { errorsReachModel: boolea
 		};
 
 		beforeAll(async () => {
-			sandbox = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } });
-			model = await startFakeOpenAi(modelScript);
-			await n8n.start();
-			const created = await fetch(`${sandbox.url}/v1.0/leads`, {
-				method: 'POST',
-				headers: { authorization: `token ${sandbox.apiKey}`, 'content-type': 'application/json' },
-				body: JSON.stringify({ firstName: 'Elsa', lastName: 'Errors', emails: [EMAIL] }),
-			});
-			leadId = String((parseJson(await created.text()) as Json).leadId);
+			({ sandbox, model, leadId } = await startAgentWorld(n8n, modelScript, { firstName: 'Elsa', lastName: 'Errors', emails: [EMAIL] }));
 			const lofty = await n8n.createCredential('Lofty API (agent errors e2e)', 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url });
 			const openAi = await fakeOpenAiCredential(n8n, model);
 			runs.default = await runAgent(false, lofty, openAi);

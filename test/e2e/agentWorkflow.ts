@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import type { FakeOpenAi, Json, Recorded } from './fakeOpenAi';
+import { type Sandbox, parseJson, startSandbox } from '../../sandbox';
+import { type FakeOpenAi, type Json, type Recorded, type Reply, startFakeOpenAi } from './fakeOpenAi';
 import type { N8nServer } from './n8nServer';
 
 const id = () => randomBytes(8).toString('hex');
@@ -55,6 +56,22 @@ export function agentWorkflow(o: AgentWorkflowOptions): { name: string; nodes: J
 		],
 		connections,
 	};
+}
+
+/**
+ * What an agent test starts before its workflows: a sandbox (no rate limit to speak of), the scripted model, the n8n
+ * server, and one lead with `lead`'s fields in the sandbox (its ID).
+ */
+export async function startAgentWorld(n8n: N8nServer, script: (messages: Json[], tools: Json[]) => Reply, lead: Json): Promise<{ sandbox: Sandbox; model: FakeOpenAi; leadId: string }> {
+	const sandbox = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } });
+	const model = await startFakeOpenAi(script);
+	await n8n.start();
+	const created = await fetch(`${sandbox.url}/v1.0/leads`, {
+		method: 'POST',
+		headers: { authorization: `token ${sandbox.apiKey}`, 'content-type': 'application/json' },
+		body: JSON.stringify(lead),
+	});
+	return { sandbox, model, leadId: String((parseJson(await created.text()) as Json).leadId) };
 }
 
 /** The OpenAI credential of the scripted model. */

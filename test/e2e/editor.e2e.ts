@@ -94,6 +94,7 @@ interface Problem {
 	const ui = editorPage(() => page);
 	const { ndv, credentialModal, creator, labelsIn, ndvLabels, openOptions, pick, closeDropdown, dropdownClosed, expectValue, expectBefore } = ui;
 	const { collectionOptions, expectNoErrorOnScreen, expectOurIcon, openNodeCreatorAndSearch, closeCredentialModalWithoutSaving, closeNdv, openNewCredentialDialog } = ui;
+	const { addFromNodeSearch, pickedCredential, pickDayNextMonth } = ui;
 
 	beforeAll(async () => {
 		fs.rmSync(SHOTS, { recursive: true, force: true });
@@ -377,21 +378,24 @@ interface Problem {
 		await closeNdv();
 	});
 
+	// What the checks in other files work the page with.
+	const tools = { server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, addFromNodeSearch, pickedCredential, pickDayNextMonth, log };
+
 	// Custom fields by name, Create or Update and the Output choice, with a credential on a sandbox (editorNoCode.ts).
-	noCodeEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
+	noCodeEditorChecks(tools);
 
 	// Flows built by hand: search, add, credential picked automatically, fields, run (editorByHand.ts).
-	byHandEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
+	byHandEditorChecks(tools);
 
 	// What the README and docs/operations.md say the editor shows: dropdowns from Lofty, From List pickers, Fetch Test Event (editorClaims.ts).
-	claimEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
+	claimEditorChecks(tools);
 
 	// Issue 28 by clicking: no merge of two people, the agent's zone, multi-choice choices (editorPeople.ts).
-	peopleEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
+	peopleEditorChecks(tools);
 
 	// The follow-up-tasks example run twice (examplesNoCode.ts): Lofty as after one run, due times in the team's zone.
 	exampleRunChecks({ server, log });
 
-	tagEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log });
-	tryoutEditorChecks({ server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log }); // editorTryout.ts
+	tagEditorChecks(tools);
+	tryoutEditorChecks(tools); // editorTryout.ts
 });

@@ -13,7 +13,7 @@
  */
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment
 // @ts-ignore
-import type { Response } from 'playwright-core';
+import type { Locator, Response } from 'playwright-core';
 
 import { DateTime } from 'luxon';
 
@@ -48,17 +48,6 @@ export function byHandEditorChecks(t: EditorTools): void {
 		await page().locator('[data-test-id=canvas-add-button]').waitFor({ timeout: 60_000 });
 	}
 
-	/** The credential shown in the open panel, once the editor has picked one (or '' after 10 s). */
-	async function pickedCredential(): Promise<string> {
-		const input = t.ndv().locator('[data-test-id=node-credentials-select] input').first();
-		for (let i = 0; i < 100; i++) {
-			const value = (await input.count()) ? await input.inputValue() : '';
-			if (value) return value;
-			await page().waitForTimeout(100);
-		}
-		return '';
-	}
-
 	test('Custom Fields on first open, credential created after the editor loaded: the list or a notice saying what to do, never nothing', async () => {
 		// A person with one Lofty account: the credentials of the checks before are removed, so that the editor has
 		// exactly one to pick (with two it picks one of them, not necessarily the newest).
@@ -71,14 +60,9 @@ export function byHandEditorChecks(t: EditorTools): void {
 		// Created elsewhere (the Credentials page, another tab): this editor's list of credentials does not have it yet.
 		const name = 'Lofty API (by hand)';
 		await t.server.createCredential(name, 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url });
-		await page().locator('[data-test-id=canvas-add-button]').click();
-		await page().locator('[data-test-id=node-creator-search-bar]').fill('Lofty');
-		await page().locator('[data-test-id=node-creator-item-name]', { hasText: exact('Lofty') }).first().click();
-		await page().locator('text=/^Actions \\(/').first().click();
-		await page().locator('[data-test-id=node-creator-item-name]', { hasText: exact('Create a lead') }).first().click();
-		await t.ndv().waitFor();
+		await t.addFromNodeSearch(page().locator('[data-test-id=canvas-add-button]'), 'Lofty', 'Create a lead');
 		// n8n 2.41 picks the credential by itself once it has fetched the list; 2.8 leaves the choice to the person.
-		const picked = await pickedCredential();
+		const picked = await t.pickedCredential(10_000);
 		await t.shot('light', 'by-hand-first-open');
 		const add = t.ndv().locator('button', { hasText: /Add custom field/ });
 		const notice = t.ndv().locator('[data-test-id=empty-fields-notice]');
@@ -105,35 +89,12 @@ export function byHandEditorChecks(t: EditorTools): void {
 		await t.shot('light', 'by-hand-mapper-loaded');
 	});
 
-	/** Adds a Lofty action from the node search, searching for `words` as a person would. */
-	async function addFromSearch(opener: () => Promise<void>, words: string, action: string): Promise<void> {
-		await opener();
-		const search = page().locator('[data-test-id=node-creator-search-bar]');
-		await search.waitFor();
-		await search.fill(words);
-		const items = page().locator('[data-test-id=node-creator-item-name]');
-		// The action itself, or the Lofty entry (then its action list).
-		const direct = items.filter({ hasText: exact(action) }).first();
-		const lofty = items.filter({ hasText: exact('Lofty') }).first();
-		await direct.or(lofty).first().waitFor({ timeout: 10_000 });
-		if (!(await direct.isVisible())) {
-			await lofty.click();
-			// The entry lists triggers, then the actions (collapsed when the canvas is empty).
-			const actions = page().locator('text=/^Actions \\(/ >> visible=true').first();
-			await actions.waitFor();
-			const wanted = items.filter({ hasText: exact(action) }).first();
-			// The section header toggles; its state is not in the DOM in a stable way, so click until the action shows.
-			for (let i = 0; i < 3 && !(await wanted.isVisible()); i++) {
-				await actions.click();
-				// Long enough on a busy machine: a second click too early folds the section again.
-				await wanted.waitFor({ timeout: 5000 }).catch(() => undefined);
-			}
-			await wanted.click({ timeout: 10_000 }).catch(async (e: Error) => {
-				await t.shot('light', `by-hand-search-${words.replace(/\W+/g, '-')}`);
-				throw e;
-			});
-		} else await direct.click();
-		await t.ndv().waitFor();
+	/** Adds a Lofty action from the node search, searching for `words` as a person would (a screenshot when it fails). */
+	async function addFromSearch(opener: Locator, words: string, action: string): Promise<void> {
+		await t.addFromNodeSearch(opener, words, action).catch(async (e: Error) => {
+			await t.shot('light', `by-hand-search-${words.replace(/\W+/g, '-')}`);
+			throw e;
+		});
 	}
 
 	/** Adds the field `label` from a collection's "Add ..." list of the open panel. */
@@ -155,8 +116,8 @@ export function byHandEditorChecks(t: EditorTools): void {
 	test('a lead by hand: search "lead", credential picked, First Name, a tag from the dropdown, a custom field, run', async () => {
 		// A freshly loaded editor: it knows the credential.
 		await newWorkflow();
-		await addFromSearch(async () => void (await page().locator('[data-test-id=canvas-add-button]').click()), 'lead', 'Create a lead');
-		expect(await pickedCredential()).toBe('Lofty API (by hand)');
+		await addFromSearch(page().locator('[data-test-id=canvas-add-button]'), 'lead', 'Create a lead');
+		expect(await t.pickedCredential()).toBe('Lofty API (by hand)');
 		await t.ndv().locator('[data-test-id=parameter-input-firstName] input').fill('Handmade');
 		// A tag from the list Lofty has: a dropdown, not free text. n8n asks for the team's tags (its options request,
 		// when the field appears or the list opens); on a busy machine that answer takes as long as it takes, so the
@@ -197,8 +158,8 @@ export function byHandEditorChecks(t: EditorTools): void {
 	test('a task by hand: search "create a task", the lead from the list, the due date from the date picker, run', async () => {
 		await page().locator('[data-test-id=ndv-close-button]').click();
 		await t.ndv().waitFor({ state: 'hidden' });
-		await addFromSearch(async () => void (await page().locator('[data-test-id=canvas-handle-plus]').last().click()), 'create a task', 'Create a task');
-		expect(await pickedCredential()).toBe('Lofty API (by hand)');
+		await addFromSearch(page().locator('[data-test-id=canvas-handle-plus]').last(), 'create a task', 'Create a task');
+		expect(await t.pickedCredential()).toBe('Lofty API (by hand)');
 		// The lead, picked from the list Lofty gives (searched by name).
 		const lead = t.ndv().locator('[data-test-id=parameter-input-leadId]');
 		// Beside the mode (From list / By ID / By URL), the list's own input.
@@ -214,14 +175,7 @@ export function byHandEditorChecks(t: EditorTools): void {
 		await t.ndv().locator('[data-test-id=parameter-input-content] input, [data-test-id=parameter-input-content] textarea').first().fill('Call Noah about the tour');
 		// Due At from the date picker: the 15th of next month, the picker's time left as it is.
 		const due = t.ndv().locator('[data-test-id=parameter-input-endAt] input').first();
-		await due.click();
-		const panel = page().locator('.el-picker-panel:visible').first();
-		await panel.waitFor();
-		await panel.locator('.el-picker-panel__icon-btn.arrow-right, button[aria-label*="Next Month"], .el-date-picker__next-btn').last().click();
-		await panel.locator('.el-date-table td.available', { hasText: exact('15') }).first().click();
-		const ok = panel.locator('.el-picker-panel__footer button', { hasText: /OK|Confirm/i });
-		if (await ok.isVisible()) await ok.click();
-		const picked = await due.inputValue();
+		const picked = await t.pickDayNextMonth(due, '15');
 		t.log(`by hand: Due At picked as "${picked}"`);
 		expect(picked).toMatch(/^\d{4}-\d{2}-15/);
 		await t.shot('light', 'by-hand-task');

@@ -27,6 +27,12 @@ export interface EditorTools {
 	closeDropdown: () => Promise<void>;
 	ndvLabels: () => Promise<string[]>;
 	expectNoErrorOnScreen: (where: string) => Promise<void>;
+	/** Adds a Lofty action from the node search that `opener` opens (editorPage.ts) */
+	addFromNodeSearch: (opener: Locator, words: string, action: string) => Promise<void>;
+	/** The credential the editor picked for the open panel, once it shows one */
+	pickedCredential: (withinMs?: number) => Promise<string>;
+	/** Picks a day of next month in a date picker; the value shown */
+	pickDayNextMonth: (input: Locator, day: string) => Promise<string>;
 	log: (msg: string) => void;
 }
 
@@ -63,12 +69,7 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		page().on('dialog', leave);
 		await page().goto(`${t.server.base}/workflow/new`);
 		page().off('dialog', leave);
-		await page().locator('[data-test-id=canvas-add-button]').click();
-		await page().locator('[data-test-id=node-creator-search-bar]').fill('Lofty');
-		await page().locator('[data-test-id=node-creator-item-name]', { hasText: exact('Lofty') }).first().click();
-		await page().locator('text=/^Actions \\(/').first().click();
-		await page().locator('[data-test-id=node-creator-item-name]', { hasText: exact('Create a lead') }).first().click();
-		await t.ndv().waitFor();
+		await t.addFromNodeSearch(page().locator('[data-test-id=canvas-add-button]'), 'Lofty', 'Create a lead');
 		const credential = t.ndv().locator('[data-test-id=node-credentials-select] input').first();
 		for (let i = 0; i < 100 && (await credential.inputValue()) !== 'Lofty API (sandbox)'; i++) await page().waitForTimeout(100);
 		expect(await credential.inputValue()).toBe('Lofty API (sandbox)');

@@ -143,6 +143,58 @@ export function editorPage(page: () => Page) {
 		await creator().locator('[data-test-id=node-creator-item-name]', { hasText: exact('Lofty') }).first().waitFor();
 	}
 
+	/**
+	 * Adds the action `action` from the node search `opener` opens, searching for `words` as a person would: the action
+	 * itself when the search lists it, otherwise the Lofty entry and then the action in its Actions section.
+	 */
+	async function addFromNodeSearch(opener: Locator, words: string, action: string): Promise<void> {
+		await opener.click();
+		const search = page().locator('[data-test-id=node-creator-search-bar]');
+		await search.waitFor();
+		await search.fill(words);
+		const items = page().locator('[data-test-id=node-creator-item-name]');
+		const direct = items.filter({ hasText: exact(action) }).first();
+		const lofty = items.filter({ hasText: exact('Lofty') }).first();
+		await direct.or(lofty).first().waitFor({ timeout: 10_000 });
+		if (!(await direct.isVisible())) {
+			await lofty.click();
+			// The entry lists triggers, then the actions (collapsed when the canvas is empty).
+			const actions = page().locator('text=/^Actions \\(/ >> visible=true').first();
+			await actions.waitFor();
+			// The section header toggles; its state is not in the DOM in a stable way, so click until the action shows.
+			for (let i = 0; i < 3 && !(await direct.isVisible()); i++) {
+				await actions.click();
+				// Long enough on a busy machine: a second click too early folds the section again.
+				await direct.waitFor({ timeout: 5000 }).catch(() => undefined);
+			}
+		}
+		await direct.click({ timeout: 10_000 });
+		await ndv().waitFor();
+	}
+
+	/** The credential shown in the open panel, once the editor has picked one (the only one there is), or '' after `withinMs`. */
+	async function pickedCredential(withinMs = 20_000): Promise<string> {
+		const input = ndv().locator('[data-test-id=node-credentials-select] input').first();
+		for (const until = Date.now() + withinMs; Date.now() < until; ) {
+			const value = (await input.count()) ? await input.inputValue() : '';
+			if (value) return value;
+			await page().waitForTimeout(100);
+		}
+		return '';
+	}
+
+	/** Picks day `day` of next month in the date picker of `input`, the picker's time left as it is; gives the value shown. */
+	async function pickDayNextMonth(input: Locator, day: string): Promise<string> {
+		await input.click();
+		const panel = page().locator('.el-picker-panel:visible').first();
+		await panel.waitFor();
+		await panel.locator('.el-picker-panel__icon-btn.arrow-right, button[aria-label*="Next Month"], .el-date-picker__next-btn').last().click();
+		await panel.locator('.el-date-table td.available', { hasText: exact(day) }).first().click();
+		const ok = panel.locator('.el-picker-panel__footer button', { hasText: /OK|Confirm/i });
+		if (await ok.isVisible()) await ok.click();
+		return await input.inputValue();
+	}
+
 	async function closeCredentialModalWithoutSaving(): Promise<void> {
 		await credentialModal().locator('.el-dialog__headerbtn').first().click();
 		const confirm = page().locator('.el-message-box:visible');
@@ -181,6 +233,9 @@ export function editorPage(page: () => Page) {
 		expectNoErrorOnScreen,
 		expectOurIcon,
 		openNodeCreatorAndSearch,
+		addFromNodeSearch,
+		pickedCredential,
+		pickDayNextMonth,
 		closeCredentialModalWithoutSaving,
 		closeNdv,
 		openNewCredentialDialog,

@@ -39,27 +39,10 @@ export function peopleEditorChecks(t: EditorTools): void {
 		await page().locator('[data-test-id=canvas-add-button]').waitFor({ timeout: 60_000 });
 	}
 
-	/** Adds the Lofty action `action` from the node search of an empty canvas. */
+	/** Adds the Lofty action `action` from the node search of an empty canvas; the editor picks the one credential there is. */
 	async function addAction(action: string): Promise<void> {
-		await page().locator('[data-test-id=canvas-add-button]').click();
-		const search = page().locator('[data-test-id=node-creator-search-bar]');
-		await search.waitFor();
-		await search.fill('Lofty');
-		const items = page().locator('[data-test-id=node-creator-item-name]');
-		await items.filter({ hasText: exact('Lofty') }).first().click();
-		const actions = page().locator('text=/^Actions \\(/ >> visible=true').first();
-		await actions.waitFor();
-		const wanted = items.filter({ hasText: exact(action) }).first();
-		for (let i = 0; i < 3 && !(await wanted.isVisible()); i++) {
-			await actions.click();
-			await wanted.waitFor({ timeout: 5000 }).catch(() => undefined);
-		}
-		await wanted.click();
-		await t.ndv().waitFor();
-		// The editor picks the one credential there is.
-		const credential = t.ndv().locator('[data-test-id=node-credentials-select] input').first();
-		for (let i = 0; i < 100 && !(await credential.inputValue().catch(() => '')); i++) await page().waitForTimeout(100);
-		expect(await credential.inputValue()).toBe(CREDENTIAL);
+		await t.addFromNodeSearch(page().locator('[data-test-id=canvas-add-button]'), 'Lofty', action);
+		expect(await t.pickedCredential()).toBe(CREDENTIAL);
 	}
 
 	/** Runs the step and gives the output panel's text once it shows `expected`. */
@@ -132,14 +115,7 @@ export function peopleEditorChecks(t: EditorTools): void {
 		await param('content').locator('input, textarea').first().fill('Call Noah at nine');
 		// Due At from the date picker: the 15th of next month, the picker's time left as it is.
 		const due = param('endAt').locator('input').first();
-		await due.click();
-		const panel = page().locator('.el-picker-panel:visible').first();
-		await panel.waitFor();
-		await panel.locator('.el-picker-panel__icon-btn.arrow-right, button[aria-label*="Next Month"], .el-date-picker__next-btn').last().click();
-		await panel.locator('.el-date-table td.available', { hasText: exact('15') }).first().click();
-		const ok = panel.locator('.el-picker-panel__footer button', { hasText: /OK|Confirm/i });
-		if (await ok.isVisible()) await ok.click();
-		const picked = await due.inputValue();
+		const picked = await t.pickDayNextMonth(due, '15');
 		t.log(`people: Due At picked as "${picked}"`);
 		expect(picked).toMatch(/^\d{4}-\d{2}-15/);
 		await t.shot('light', 'people-task-zone');

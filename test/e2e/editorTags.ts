@@ -54,36 +54,10 @@ export function tagEditorChecks(t: EditorTools): void {
 
 	const newWorkflow = async () => await open('/workflow/new', '[data-test-id=canvas-add-button]');
 
-	/** The first action: the node search, the words a person types, then the action (directly or under the Lofty entry). */
+	/** The first action: the node search, the words a person types, then the action; the editor picks the one Lofty credential. */
 	async function addAction(words: string, action: string): Promise<void> {
-		await page().locator('[data-test-id=canvas-add-button]').click();
-		await page().locator('[data-test-id=node-creator-search-bar]').fill(words);
-		const items = page().locator('[data-test-id=node-creator-item-name]');
-		const direct = items.filter({ hasText: exact(action) }).first();
-		const lofty = items.filter({ hasText: exact('Lofty') }).first();
-		await direct.or(lofty).first().waitFor({ timeout: 10_000 });
-		if (!(await direct.isVisible())) {
-			await lofty.click();
-			const actions = page().locator('text=/^Actions \\(/ >> visible=true').first();
-			await actions.waitFor();
-			for (let i = 0; i < 3 && !(await direct.isVisible()); i++) {
-				await actions.click();
-				await direct.waitFor({ timeout: 5000 }).catch(() => undefined);
-			}
-		}
-		await direct.click();
-		await t.ndv().waitFor();
-		// The editor picks the one Lofty credential once it has the list.
-		const input = t.ndv().locator('[data-test-id=node-credentials-select] input').first();
-		await page().waitForFunction(
-			(sel: string) => {
-				const el = (globalThis as unknown as { document: { querySelector(s: string): { value?: string } | null } }).document.querySelector(sel);
-				return !!el?.value;
-			},
-			'[data-test-id=ndv] [data-test-id=node-credentials-select] input',
-			{ timeout: 20_000 },
-		);
-		expect(await input.inputValue()).toBe(CREDENTIAL);
+		await t.addFromNodeSearch(page().locator('[data-test-id=canvas-add-button]'), words, action);
+		expect(await t.pickedCredential()).toBe(CREDENTIAL);
 	}
 
 	/** The field `label` added from the collection `collectionLabel` of the open panel. */

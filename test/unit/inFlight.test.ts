@@ -1,17 +1,6 @@
 /** The building blocks of requests in flight: slots, the item pool. */
 import { Slots, forEachInParallel } from '../../nodes/Lofty/transport/inFlight';
-
-const tick = async (n = 5) => {
-	for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
-};
-
-/** A task that ends when the test says so, recording when it ran. */
-function gate() {
-	let open!: () => void;
-	let fail!: (error: Error) => void;
-	const promise = new Promise<void>((resolve, reject) => ((open = resolve), (fail = reject)));
-	return { promise, open, fail };
-}
+import { gate, tick } from '../harness/gates';
 
 describe('Slots', () => {
 	it('lets at most `size` holders in, and the next in line gets a freed slot', async () => {

@@ -4,20 +4,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { forgetTurns, heldTurns, inTurn, placeInLine, recordParams, turnKeys, turnScope } from '../../nodes/Lofty/model/turns';
 import type { OperationDef } from '../../nodes/Lofty/model/types';
 import { findOperation } from '../../nodes/Lofty/resources';
+import { gate, tick } from '../harness/gates';
 
 const op = (resource: string, operation: string) => findOperation(resource, operation)!.op;
-
-const tick = async (n = 5) => {
-	for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
-};
-
-/** A task that ends when the test says so. */
-function gate() {
-	let open!: () => void;
-	let fail!: (error: Error) => void;
-	const promise = new Promise<void>((resolve, reject) => ((open = resolve), (fail = reject)));
-	return { promise, open, fail };
-}
 
 /** An execution context as far as turns read it: the node's credential. */
 const execution = (credentialId = '1') =>

@@ -9,10 +9,11 @@ import {
 	extraFields,
 	isAppointment,
 	listOf,
-	requireV2Change,
 	resolveTimes,
 	timeZoneParam,
 	v2Time,
+	v2Update,
+	contentParam,
 	writeResult,
 } from '../task';
 
@@ -39,15 +40,7 @@ const appointmentInPath: ParamDef = {
 const SIMPLE_V2 = ['content', 'type', 'startAt', 'endAt', 'timeZoneCode', 'finishFlag', 'overdueFlag', 'leadName', 'assignedUser', 'address'];
 const SIMPLE_V1 = ['descr', 'address', 'deadline', 'endTime', 'allDay', 'finishFlag', 'overdue'];
 
-const content = (required: boolean): ParamDef => ({
-	name: 'content',
-	label: 'Description',
-	type: 'string',
-	in: 'body',
-	required,
-	placeholder: 'e.g. Showing at 12 Oak Ave',
-	description: 'What the appointment is about',
-});
+const content = (required: boolean): ParamDef => contentParam(required, 'e.g. Showing at 12 Oak Ave', 'What the appointment is about');
 
 const byAppointment = (outcome: IDataObject) => writeResult('appointmentId', 'appointmentId', outcome);
 
@@ -108,17 +101,7 @@ const operations: OperationDef[] = [
 		name: 'Update',
 		action: "Update an appointment's text, times or address",
 		description: 'Change the description, times or address of an appointment; to complete it use Finish; the same request as Task > Update',
-		method: 'PUT',
-		path: '/v2.0/tasks/{taskId}',
-		optionalTitle: 'Update Fields',
-		params: [appointmentInPath, content(false), v2Time('startAt', 'Start'), v2Time('endAt', 'End'), timeZoneParam, addressParam],
-		validate(op) {
-			requireV2Change(op, 'Description, Start, End or Address');
-			resolveTimes(op, [
-				{ name: 'startAt', label: 'Start', collection: 'updateFields' },
-				{ name: 'endAt', label: 'End', collection: 'updateFields' },
-			], 'Update Fields');
-		},
+		...v2Update(appointmentInPath, content(false), 'End'),
 		output: byAppointment({ updated: true }),
 	},
 	{

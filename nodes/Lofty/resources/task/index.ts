@@ -9,14 +9,15 @@ import {
 	addressParam,
 	assignedRole,
 	checkTimeZone,
+	contentParam,
 	extraFields,
 	isAppointment,
 	listOf,
-	requireV2Change,
 	resolveTimes,
 	taskInPath,
 	timeZoneParam,
 	v2Time,
+	v2Update,
 	writeResult,
 } from './shared';
 
@@ -24,22 +25,7 @@ import {
  * Tasks (V2 endpoints first, the V1 ones as "(V1)" operations). Appointments and calendar entries are V2 tasks too:
  * what Appointment and Calendar take from the V2 task fields (./shared.ts) is exported here, the folder's public file.
  */
-export {
-	TASK_ERROR_HINTS,
-	TASK_LOCATOR,
-	TASK_WAYS,
-	addressParam,
-	assignedRole,
-	extraFields,
-	isAppointment,
-	listOf,
-	requireV2Change,
-	resolveTimes,
-	taskInPath,
-	timeZoneParam,
-	v2Time,
-	writeResult,
-} from './shared';
+export * from './shared';
 
 const SIMPLE_V2 = ['content', 'type', 'startAt', 'endAt', 'timeZoneCode', 'finishFlag', 'overdueFlag', 'leadName', 'assignedUser', 'address'];
 const SIMPLE_V1 = ['content', 'type', 'deadline', 'finishFlag', 'overdueFlag', 'leadName', 'assignedUser', 'finishTime'];
@@ -55,19 +41,9 @@ const TASK_TYPE: ParamDef = {
 	description: 'What kind of to-do it is',
 };
 
-const content = (required: boolean): ParamDef => ({
-	name: 'content',
-	label: 'Description',
-	type: 'string',
-	in: 'body',
-	required,
-	placeholder: 'e.g. Send an email to my lead',
-	description: 'What has to be done',
-});
+const content = (required: boolean): ParamDef => contentParam(required, 'e.g. Send an email to my lead', 'What has to be done');
 
 const byTask = (outcome: IDataObject) => writeResult('taskId', 'taskId', outcome);
-
-const V2_CHANGE = 'Description, Start, Due At or Address';
 
 const operations: OperationDef[] = [
 	{
@@ -159,17 +135,7 @@ const operations: OperationDef[] = [
 		name: 'Update',
 		action: 'Update the description, times or address of a task',
 		description: 'Change the description, times or address of a task (V2); to complete it use Finish; the same request as Appointment > Update',
-		method: 'PUT',
-		path: '/v2.0/tasks/{taskId}',
-		optionalTitle: 'Update Fields',
-		params: [taskInPath, content(false), v2Time('startAt', 'Start'), v2Time('endAt', 'Due At'), timeZoneParam, addressParam],
-		validate(op) {
-			requireV2Change(op, V2_CHANGE);
-			resolveTimes(op, [
-				{ name: 'startAt', label: 'Start', collection: 'updateFields' },
-				{ name: 'endAt', label: 'Due At', collection: 'updateFields' },
-			], 'Update Fields');
-		},
+		...v2Update(taskInPath, content(false), 'Due At'),
 		output: byTask({ updated: true }),
 	},
 	{

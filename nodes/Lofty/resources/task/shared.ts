@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { zoneForTimes } from '../../model/dates';
 import { InvalidValue, show } from '../../model/params';
-import type { LocatorDef, OperationContext, ParamDef } from '../../model/types';
+import type { LocatorDef, OperationContext, OperationDef, ParamDef } from '../../model/types';
 import { valueAt } from '../../transport/pagination';
 import { mergedBodyJson } from '../../model/collections';
 
@@ -62,6 +62,11 @@ export const addressParam: ParamDef = {
 };
 
 /** A V2 time for the agent: sent as ISO 8601 with its UTC offset (hint and zone: model/agentZone.ts). */
+/** The entry's Description (`content`), with the placeholder and description of its kind. */
+export function contentParam(required: boolean, placeholder: string, description: string): ParamDef {
+	return { name: 'content', label: 'Description', type: 'string', in: 'body', required, placeholder, description };
+}
+
 export function v2Time(name: 'startAt' | 'endAt', label: string, required = false): ParamDef {
 	return { name, label, type: 'dateTime', in: 'body', format: 'iso', required, agentTime: true };
 }
@@ -133,6 +138,26 @@ export function requireV2Change(op: OperationContext, labels: string): void {
 	if (!['content', 'startAt', 'endAt', 'address'].some((name) => op.values[name] !== undefined)) {
 		throw new InvalidValue('Update Fields', `set at least one of ${labels}`);
 	}
+}
+
+/**
+ * PUT /v2.0/tasks/{taskId}, which Task > Update and Appointment > Update both send: the entry chosen by `inPath`, its
+ * description, Start, the end time (named `endLabel`), time zone and address, at least one of them set.
+ */
+export function v2Update(inPath: ParamDef, description: ParamDef, endLabel: string): Pick<OperationDef, 'method' | 'path' | 'optionalTitle' | 'params' | 'validate'> {
+	return {
+		method: 'PUT',
+		path: '/v2.0/tasks/{taskId}',
+		optionalTitle: 'Update Fields',
+		params: [inPath, description, v2Time('startAt', 'Start'), v2Time('endAt', endLabel), timeZoneParam, addressParam],
+		validate(op) {
+			requireV2Change(op, `Description, Start, ${endLabel} or Address`);
+			resolveTimes(op, [
+				{ name: 'startAt', label: 'Start', collection: 'updateFields' },
+				{ name: 'endAt', label: endLabel, collection: 'updateFields' },
+			], 'Update Fields');
+		},
+	};
 }
 
 // ---- shaping answers ----
