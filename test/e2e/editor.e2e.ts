@@ -379,7 +379,10 @@ interface Problem {
 	});
 
 	// What the checks in other files work the page with.
-	const tools = { server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, addFromNodeSearch, pickedCredential, pickDayNextMonth, log };
+	const tools = {
+		server, page: () => page, ndv, shot, pick, openOptions, closeDropdown, ndvLabels, expectNoErrorOnScreen, log,
+		addFromNodeSearch, pickedCredential, pickDayNextMonth, newWorkflow: async () => await ui.newWorkflow(server.base),
+	};
 
 	// Custom fields by name, Create or Update and the Output choice, with a credential on a sandbox (editorNoCode.ts).
 	noCodeEditorChecks(tools);

@@ -39,15 +39,6 @@ export function byHandEditorChecks(t: EditorTools): void {
 		await sandbox?.stop();
 	});
 
-	/** A new workflow in a freshly loaded editor (the "leave?" prompt of an unsaved one accepted). */
-	async function newWorkflow(): Promise<void> {
-		const leave = (d: { accept: () => Promise<void> }) => void d.accept();
-		page().on('dialog', leave);
-		await page().goto(`${t.server.base}/workflow/new`);
-		page().off('dialog', leave);
-		await page().locator('[data-test-id=canvas-add-button]').waitFor({ timeout: 60_000 });
-	}
-
 	test('Custom Fields on first open, credential created after the editor loaded: the list or a notice saying what to do, never nothing', async () => {
 		// A person with one Lofty account: the credentials of the checks before are removed, so that the editor has
 		// exactly one to pick (with two it picks one of them, not necessarily the newest).
@@ -55,7 +46,7 @@ export function byHandEditorChecks(t: EditorTools): void {
 		for (const c of (listed.json?.data ?? []) as Array<{ id: string; type: string }>) {
 			if (c.type === 'loftyApi') expect((await t.server.rest('DELETE', `/rest/credentials/${c.id}`)).status).toBe(200);
 		}
-		await newWorkflow();
+		await t.newWorkflow();
 		page().on('response', onResponse);
 		// Created elsewhere (the Credentials page, another tab): this editor's list of credentials does not have it yet.
 		const name = 'Lofty API (by hand)';
@@ -115,7 +106,7 @@ export function byHandEditorChecks(t: EditorTools): void {
 
 	test('a lead by hand: search "lead", credential picked, First Name, a tag from the dropdown, a custom field, run', async () => {
 		// A freshly loaded editor: it knows the credential.
-		await newWorkflow();
+		await t.newWorkflow();
 		await addFromSearch(page().locator('[data-test-id=canvas-add-button]'), 'lead', 'Create a lead');
 		expect(await t.pickedCredential()).toBe('Lofty API (by hand)');
 		await t.ndv().locator('[data-test-id=parameter-input-firstName] input').fill('Handmade');

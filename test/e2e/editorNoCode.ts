@@ -33,6 +33,8 @@ export interface EditorTools {
 	pickedCredential: (withinMs?: number) => Promise<string>;
 	/** Picks a day of next month in a date picker; the value shown */
 	pickDayNextMonth: (input: Locator, day: string) => Promise<string>;
+	/** A new workflow in a freshly loaded editor (the "leave?" prompt of an unsaved one accepted) */
+	newWorkflow: () => Promise<void>;
 	log: (msg: string) => void;
 }
 

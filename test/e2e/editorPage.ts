@@ -183,6 +183,15 @@ export function editorPage(page: () => Page) {
 		return '';
 	}
 
+	/** A new workflow in a freshly loaded editor at `base` (the "leave?" prompt of an unsaved one accepted). */
+	async function newWorkflow(base: string): Promise<void> {
+		const leave = (d: { accept: () => Promise<void> }) => void d.accept();
+		page().on('dialog', leave);
+		await page().goto(`${base}/workflow/new`);
+		page().off('dialog', leave);
+		await page().locator('[data-test-id=canvas-add-button]').waitFor({ timeout: 60_000 });
+	}
+
 	/** Picks day `day` of next month in the date picker of `input`, the picker's time left as it is; gives the value shown. */
 	async function pickDayNextMonth(input: Locator, day: string): Promise<string> {
 		await input.click();
@@ -236,6 +245,7 @@ export function editorPage(page: () => Page) {
 		addFromNodeSearch,
 		pickedCredential,
 		pickDayNextMonth,
+		newWorkflow,
 		closeCredentialModalWithoutSaving,
 		closeNdv,
 		openNewCredentialDialog,

@@ -30,15 +30,6 @@ export function peopleEditorChecks(t: EditorTools): void {
 	});
 	afterAll(async () => await sandbox?.stop());
 
-	/** A new workflow in a freshly loaded editor (the "leave?" prompt of an unsaved one accepted). */
-	async function newWorkflow(): Promise<void> {
-		const leave = (d: { accept: () => Promise<void> }) => void d.accept();
-		page().on('dialog', leave);
-		await page().goto(`${t.server.base}/workflow/new`);
-		page().off('dialog', leave);
-		await page().locator('[data-test-id=canvas-add-button]').waitFor({ timeout: 60_000 });
-	}
-
 	/** Adds the Lofty action `action` from the node search of an empty canvas; the editor picks the one credential there is. */
 	async function addAction(action: string): Promise<void> {
 		await t.addFromNodeSearch(page().locator('[data-test-id=canvas-add-button]'), 'Lofty', action);
@@ -71,7 +62,7 @@ export function peopleEditorChecks(t: EditorTools): void {
 		});
 		const maria = String((parseJson(await answer.text()) as { leadId: string }).leadId);
 		await page().emulateMedia({ colorScheme: 'light' });
-		await newWorkflow();
+		await t.newWorkflow();
 		await addAction('Create or update a lead');
 		// What the README's curl line sends: Ada, her email, the phone Maria has.
 		await param('firstName').locator('input').fill('Ada');
@@ -92,7 +83,7 @@ export function peopleEditorChecks(t: EditorTools): void {
 
 	test("people: a task's due time picked in the date picker is the agent's time; the zone shows before and after the run", async () => {
 		await oneCredential();
-		await newWorkflow();
+		await t.newWorkflow();
 		await addAction('Create a task');
 		// Before the run: the zone a picked time means, by name (the sandbox's user works in Los Angeles).
 		const zone = param('timesIn').locator('input').first();
@@ -132,7 +123,7 @@ export function peopleEditorChecks(t: EditorTools): void {
 
 	test('people: a multi-choice custom field shows its allowed choices where the person types', async () => {
 		await oneCredential();
-		await newWorkflow();
+		await t.newWorkflow();
 		await addAction('Create a lead');
 		const label = 'Must-Haves (any of Pool, Garage, Yard, Home Office)';
 		await t.ndv().locator('button', { hasText: /Add custom field/ }).click();
