@@ -1,16 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ParamDef, ResourceDef } from '../../model/types';
-import { LEAD_LOCATOR } from '../lead';
+import { leadInPath } from '../lead';
 
 /** The lead, sent as `leadId` in the body. */
 const leadInBody: ParamDef = {
-	name: 'leadId',
-	label: 'Lead',
-	type: 'locator',
-	locator: LEAD_LOCATOR,
+	...leadInPath,
 	in: 'body',
-	required: true,
 	requiredCode: 'MISSING_PARAMETER',
 	description: 'The lead: pick it from the list, or give its ID or its Lofty URL',
 };

@@ -8,7 +8,7 @@ import { CALENDAR_TIME_READING, windowOnWire } from './time';
 
 export { CALENDAR_TIME_READING, windowQuery } from './time';
 import { leadInPath } from '../lead';
-import { TASK_WAYS, assignedRole } from '../task';
+import { ENTRY_KIND_OPTIONS, TASK_WAYS, assignedRole } from '../task';
 
 /**
  * Calendar V2: tasks and appointments together. Entries are addressed by composite IDs such as
@@ -194,10 +194,7 @@ export const calendar: ResourceDef = {
 					type: 'options',
 					in: 'body',
 					required: true,
-					options: [
-						{ name: 'Appointment', value: 'APPOINTMENT' },
-						{ name: 'Task', value: 'TASK' },
-					],
+					options: ENTRY_KIND_OPTIONS,
 					default: 'TASK',
 				},
 				{ ...leadInPath, in: 'body', description: 'The lead the task or appointment is for: pick it from the list, or give its ID or its Lofty URL' },

@@ -1,5 +1,6 @@
 import type { ResourceDef } from '../../model/types';
 import { sendSmsViaAiNumber } from '../salesAgent';
+import { ENTRY_KIND_OPTIONS } from '../task';
 
 export const notification: ResourceDef = {
 	value: 'notification',
@@ -24,10 +25,7 @@ export const notification: ResourceDef = {
 					in: 'body',
 					required: true,
 					// The spec gives TASK; the OpenAPI enum adds APPOINTMENT. Both are offered.
-					options: [
-						{ name: 'Appointment', value: 'APPOINTMENT' },
-						{ name: 'Task', value: 'TASK' },
-					],
+					options: ENTRY_KIND_OPTIONS,
 					default: 'TASK',
 				},
 				{

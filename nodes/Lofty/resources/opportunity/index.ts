@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../../model/params';
 import type { ResourceDef } from '../../model/types';
-import { LEAD_LOCATOR } from '../lead';
+import { leadInPath } from '../lead';
 
 /** notificationType codes of the OpenAPI, by what the lead did. */
 const TYPES: Array<[string, number]> = [
@@ -52,15 +52,7 @@ export const opportunity: ResourceDef = {
 			method: 'POST',
 			path: '/v1.0/agent/send-notification',
 			params: [
-				{
-					name: 'leadId',
-					label: 'Lead',
-					type: 'locator',
-					locator: LEAD_LOCATOR,
-					in: 'body',
-					required: true,
-					description: 'A lead of your team: pick it from the list, or give its ID or its Lofty URL',
-				},
+				{ ...leadInPath, in: 'body', description: 'A lead of your team: pick it from the list, or give its ID or its Lofty URL' },
 				{
 					name: 'notificationType',
 					label: 'Activity',

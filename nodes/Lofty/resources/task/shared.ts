@@ -214,4 +214,10 @@ export const TASK_ERROR_HINTS: Record<string, string> = {
 // ---- the table ----
 
 /** How a task is done; Tasks and Calendar V2 share the list. */
+/** The two kinds of V2 task entries, as the calendar and reminder endpoints name them (default TASK). */
+export const ENTRY_KIND_OPTIONS = [
+	{ name: 'Appointment', value: 'APPOINTMENT' },
+	{ name: 'Task', value: 'TASK' },
+];
+
 export const TASK_WAYS = ['Call', 'Email', 'Other', 'Text'].map((way) => ({ name: way, value: way }));
