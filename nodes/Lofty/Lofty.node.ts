@@ -16,7 +16,7 @@ import { NEWEST_VERSION, NODE_VERSIONS } from './model/versions';
 import { forEachInParallel, limitInFlight } from './transport/inFlight';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 import { findOperation, RESOURCES } from './resources';
-import { collectionOf } from './model/collections';
+import { givenValue } from './model/collections';
 import { InvalidValue, invalid } from './model/params';
 import { type NodeErrorLike, offsetlessDate, runsAsTool, toolMessage } from './model/toolMessages';
 import type { OperationDef, ParamDef } from './model/types';
@@ -31,9 +31,7 @@ function forTool(ctx: IExecuteFunctions, caught: unknown, itemIndex: number, fou
 
 /** As a tool, a date and time without a UTC offset is refused before anything is sent (model/toolMessages.ts). */
 function refuseOffsetlessDates(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): void {
-	const read = (p: ParamDef) =>
-		p.required || p.top ? ctx.getNodeParameter(p.name, itemIndex, undefined) : (ctx.getNodeParameter(collectionOf(op, p).name, itemIndex, {}) as IDataObject)[p.name];
-	const refused = offsetlessDate(op, read);
+	const refused = offsetlessDate(op, (p: ParamDef) => givenValue(ctx, op, p, itemIndex));
 	if (refused) throw invalid(ctx, itemIndex, new InvalidValue(refused.field, refused.rule));
 }
 

@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, ILoadOptionsFunctions, INodeProper
 import { NodeOperationError } from 'n8n-workflow';
 
 import { loftyRequest } from '../transport/request';
-import { collectionOf } from './collections';
-import { HAS_OFFSET, workflowZone, zoneField } from './dates';
+import { givenValue } from './collections';
+import { isTimeWithoutOffset, workflowZone, zoneField } from './dates';
 import type { OperationDef, ParamDef } from './types';
 
 /** The node version from which an agent time without offset is read in the Lofty user's zone by default. */
@@ -80,19 +80,13 @@ export function timesInChoice(ctx: IExecuteFunctions, itemIndex: number): 'agent
 export function givenZone(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): string | undefined {
 	const field = zoneField(op);
 	if (!field) return undefined;
-	const given =
-		field.required || field.top
-			? ctx.getNodeParameter(field.name, itemIndex, '')
-			: (ctx.getNodeParameter(collectionOf(op, field).name, itemIndex, {}) as IDataObject)[field.name];
+	const given = givenValue(ctx, op, field, itemIndex);
 	return typeof given === 'string' && IANAZone.isValidZone(given.trim()) ? given.trim() : undefined;
 }
 
 /** Whether one of the item's agent times is text without a UTC offset (the picker's value, or such text). */
 function hasTimeWithoutOffset(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): boolean {
-	return agentTimes(op).some((p) => {
-		const raw = p.required || p.top ? ctx.getNodeParameter(p.name, itemIndex, '') : (ctx.getNodeParameter(collectionOf(op, p).name, itemIndex, {}) as IDataObject)[p.name];
-		return typeof raw === 'string' && raw.trim() !== '' && !HAS_OFFSET.test(raw.trim()) && !/^\d{10,}$/.test(raw.trim());
-	});
+	return agentTimes(op).some((p) => isTimeWithoutOffset(givenValue(ctx, op, p, itemIndex)));
 }
 
 /**

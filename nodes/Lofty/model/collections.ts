@@ -1,3 +1,5 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
 import type { OperationDef, ParamDef } from './types';
 
 /** Name of the collection parameter that holds an operation's optional fields. */
@@ -10,6 +12,12 @@ export function optionalCollection(op: OperationDef): { name: string; title: str
 /** The collection an optional parameter sits in: the operation's own, or Options for output settings. */
 export function collectionOf(op: OperationDef, p: ParamDef): { name: string; title: string } {
 	return p.group === 'options' ? { name: 'options', title: 'Options' } : optionalCollection(op);
+}
+
+/** What the item gives for a parameter, at the top or inside its collection, as n8n hands it over ('' when unset at the top). */
+export function givenValue(ctx: IExecuteFunctions, op: OperationDef, p: ParamDef, itemIndex: number): unknown {
+	if (p.required || p.top) return ctx.getNodeParameter(p.name, itemIndex, '');
+	return (ctx.getNodeParameter(collectionOf(op, p).name, itemIndex, {}) as IDataObject)[p.name];
 }
 
 /** The optional parameters of an operation by collection: the operation's own first, Options (output settings) last. */

@@ -14,6 +14,13 @@ import type { OperationDef, ParamDef } from './types';
 /** A date and time with a UTC offset at its end (Z, +01, -08:00). */
 export const HAS_OFFSET = /\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
+/** Whether a value is a time given as text without a UTC offset (not empty, not epoch milliseconds). */
+export function isTimeWithoutOffset(raw: unknown): boolean {
+	if (typeof raw !== 'string') return false;
+	const text = raw.trim();
+	return text !== '' && !HAS_OFFSET.test(text) && !/^\d{10,}$/.test(text);
+}
+
 /** Shown with each date field: what a picked date without an offset means. */
 export const DATE_HINT = "A date without a UTC offset (as the date picker gives) is in the workflow's time zone (Workflow Settings > Timezone)";
 
@@ -105,7 +112,7 @@ export function zoneForTimes(ctx: object, values: IDataObject): string | undefin
 export function noteAgentTime(values: IDataObject, label: string, raw: unknown, date: DateTime, now = Date.now()): void {
 	const noted = facts.get(values);
 	if (!noted) return;
-	if (typeof raw === 'string' && !HAS_OFFSET.test(raw.trim()) && !/^\d{10,}$/.test(raw.trim())) noted.offsetLess = true;
+	if (isTimeWithoutOffset(raw)) noted.offsetLess = true;
 	if (date.toMillis() < now) noted.past[label] = date.toISO({ suppressMilliseconds: true });
 }
 

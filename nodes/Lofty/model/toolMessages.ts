@@ -1,6 +1,6 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { HAS_OFFSET } from './dates';
+import { isTimeWithoutOffset } from './dates';
 import type { OperationDef, ParamDef, ResourceDef } from './types';
 
 /**
@@ -260,9 +260,8 @@ export function offsetlessDate(op: OperationDef, read: (param: ParamDef) => unkn
 	for (const param of op.params) {
 		if (param.type !== 'dateTime' || param.format === 'date') continue;
 		const value = read(param);
-		if (typeof value !== 'string' || value.trim() === '') continue;
-		const text = value.trim();
-		if (/^\d{10,}$/.test(text) || HAS_OFFSET.test(text)) continue;
+		if (!isTimeWithoutOffset(value)) continue;
+		const text = String(value).trim();
 		return {
 			field: param.label,
 			rule: `has no UTC offset ("${shorten(text, 40)}"): as a tool, give the time with its offset, e.g. 2026-06-01T09:00:00-07:00, or in UTC with Z, e.g. 2026-06-01T16:00:00Z`,

@@ -1,14 +1,14 @@
 import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { workflowZone as zoneOfWorkflow, zoneForTimes } from '../../model/dates';
+import { HAS_OFFSET, workflowZone as zoneOfWorkflow, zoneForTimes } from '../../model/dates';
 import { InvalidValue } from '../../model/params';
 import type { OperationContext, OperationDef, ParamDef, ResourceDef } from '../../model/types';
 import { CALENDAR_TIME_READING, windowOnWire } from './time';
 
 export { CALENDAR_TIME_READING, windowQuery } from './time';
 import { leadInPath } from '../lead';
-import { ENTRY_KIND_OPTIONS, TASK_WAYS, assignedRole } from '../task';
+import { ENTRY_KIND_OPTIONS, TASK_WAYS, assignedRole, rawValue } from '../task';
 
 /**
  * Calendar V2: tasks and appointments together. Entries are addressed by composite IDs such as
@@ -54,12 +54,6 @@ const NOT_MANAGER_HINT =
 const SMART_PLAN_HINT =
 	'This task belongs to a Smart Plan, and Lofty does not let the API change or delete Smart Plan tasks. Edit the Smart Plan in Lofty instead; the task can still be marked finished.';
 
-/** Raw value of a field as the user gave it (before the model converted it). */
-function rawValue(op: OperationContext, name: string, collection?: string): unknown {
-	if (!collection) return op.ctx.getNodeParameter(name, op.itemIndex, undefined);
-	return (op.ctx.getNodeParameter(collection, op.itemIndex, {}) as IDataObject)[name];
-}
-
 /** The time zone of the workflow, when n8n provides it. */
 const workflowZone = (op: OperationContext): string | undefined => zoneOfWorkflow(op.ctx);
 
@@ -70,8 +64,6 @@ function checkZone(op: OperationContext): string | undefined {
 	}
 	return zone;
 }
-
-const HAS_OFFSET = /\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
 /**
  * Calendar V2 takes ISO 8601 times; an offset inside the string wins over timeZoneCode (spec).

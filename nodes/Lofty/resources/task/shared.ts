@@ -82,7 +82,7 @@ export const extraFields: ParamDef = mergedBodyJson(
 const HAS_OFFSET = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*(Z|[+-]\d{2}(:?\d{2})?)$/i;
 
 /** The value the user gave for a parameter, before conversion (a required field, or one inside a collection). */
-function rawValue(op: OperationContext, name: string, collection?: string): unknown {
+export function rawValue(op: OperationContext, name: string, collection?: string): unknown {
 	if (!collection) return op.ctx.getNodeParameter(name, op.itemIndex, undefined);
 	return (op.ctx.getNodeParameter(collection, op.itemIndex, {}) as IDataObject)[name];
 }
