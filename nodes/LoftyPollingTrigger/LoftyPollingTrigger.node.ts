@@ -135,15 +135,18 @@ export class LoftyPollingTrigger implements INodeType {
 			return items.length ? [this.helpers.returnJsonArray(items)] : null;
 		}
 
-		const deadline = Date.now() + pollBudgetMs(this);
+		const budget = pollBudget(this);
+		const deadline = Date.now() + budget.ms;
+		// n8n set no budget (before 2.38): nothing abandons the poll, and the turn holds the next ticks off.
+		const findDeadline = budget.offered ? undefined : Date.now() + MAX_BUDGET_MS;
 		const node = this.getNode();
-		const turn = takePollTurn(triggerKey(this.getWorkflow().id, node.id, node.name), deadline);
+		const turn = takePollTurn(triggerKey(this.getWorkflow().id, node.id, node.name), findDeadline ?? deadline);
 		if (!turn) {
 			this.logger.debug('Lofty Polling Trigger: the last poll of this trigger is still running; this one reads nothing');
 			return null;
 		}
 		try {
-			return await pollOnce(this, { sources, settings, lookBackMs, startFrom, deadline, turn });
+			return await pollOnce(this, { sources, settings, lookBackMs, startFrom, deadline, findDeadline, turn });
 		} finally {
 			turn.release();
 		}
@@ -156,12 +159,13 @@ interface PollPlan {
 	lookBackMs: number;
 	startFrom?: number;
 	deadline: number;
+	findDeadline?: number;
 	turn: PollTurn;
 }
 
 /** One poll that holds the trigger's turn: reads every source, then remembers and emits (if it still holds it). */
 async function pollOnce(ctx: IPollFunctions, plan: PollPlan): Promise<INodeExecutionData[][] | null> {
-	const { sources, settings, lookBackMs, startFrom, deadline } = plan;
+	const { sources, settings, lookBackMs, startFrom, deadline, findDeadline } = plan;
 	const staticData = ctx.getWorkflowStaticData('node');
 	// A copy: n8n before 2.36 hands every poll the same object, which only the end of a poll that holds its turn changes.
 	const state: PollState = staticData.pollState ? (JSON.parse(JSON.stringify(staticData.pollState)) as PollState) : { sources: {} };
@@ -180,7 +184,7 @@ async function pollOnce(ctx: IPollFunctions, plan: PollPlan): Promise<INodeExecu
 	// ending a read is no failure: what was read is emitted and the next poll goes on from there.
 	for (const source of sources) {
 		if (source === 'lead') {
-			const read = await readLeads(ctx, state.sources.lead, { clock, deadline, lookBackMs, startFrom, warn: (m) => ctx.logger.warn(m) });
+			const read = await readLeads(ctx, state.sources.lead, { clock, deadline, findDeadline, lookBackMs, startFrom, warn: (m) => ctx.logger.warn(m) });
 			if (read.next) next.sources.lead = read.next as unknown as SourceState;
 			for (const f of read.fresh) fresh.push({ source, item: toItem(source, f, state.teamId), time: f.time, id: f.id });
 			continue;
@@ -211,9 +215,14 @@ async function pollOnce(ctx: IPollFunctions, plan: PollPlan): Promise<INodeExecu
  */
 export const DEFAULT_POLL_BUDGET_MS = 36_000;
 
-function pollBudgetMs(ctx: IPollFunctions): number {
+/** The most a poll reads: n8n 2.41's in-process scheduler offers 5 minutes. */
+const MAX_BUDGET_MS = 5 * MINUTE;
+
+function pollBudget(ctx: IPollFunctions): { ms: number; offered: boolean } {
 	const offered = (ctx as { getPollBudgetMs?: () => unknown }).getPollBudgetMs?.();
-	return typeof offered === 'number' && Number.isFinite(offered) && offered > 0 ? Math.min(offered, 5 * MINUTE) : DEFAULT_POLL_BUDGET_MS;
+	return typeof offered === 'number' && Number.isFinite(offered) && offered > 0
+		? { ms: Math.min(offered, MAX_BUDGET_MS), offered: true }
+		: { ms: DEFAULT_POLL_BUDGET_MS, offered: false };
 }
 
 function chosenSources(ctx: IPollFunctions): SourceName[] {
