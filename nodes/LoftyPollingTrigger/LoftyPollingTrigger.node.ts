@@ -6,6 +6,7 @@ import { isDeadlineReached, loftyRequest } from '../Lofty/transport/request';
 import { LoftyClock } from './clock';
 import { type SourceState, advance, windowOf } from './cursor';
 import { newestLead, readLeads } from './leads';
+import { type PollTurn, takePollTurn, triggerKey } from './pollTurn';
 import { type PollSettings, type SourceName, readSource, timeOf, toItem } from './sources';
 
 const MINUTE = 60_000;
@@ -134,57 +135,94 @@ export class LoftyPollingTrigger implements INodeType {
 			return items.length ? [this.helpers.returnJsonArray(items)] : null;
 		}
 
-		const deadline = Date.now() + pollBudgetMs(this);
-		const staticData = this.getWorkflowStaticData('node');
-		const state: PollState = (staticData.pollState as PollState | undefined) ?? { sources: {} };
-		const clock = new LoftyClock(state.skewMs);
-		// The first answer tells Lofty's clock: /v1.0/me (asked once for the team) before calls, texts and emails, whose
-		// window end is sent; leads are read from the newest, so their first page tells it before anything is decided.
-		if (state.teamId === undefined && sources.some((s) => s !== 'lead')) {
-			const teamId = await teamIdOf(this, clock, deadline);
-			// The budget ended before Lofty answered: nothing read, nothing changed.
-			if (teamId === OUT_OF_TIME) return null;
-			state.teamId = teamId;
+		const budget = pollBudget(this);
+		const deadline = Date.now() + budget.ms;
+		// n8n set no budget (before 2.38): nothing abandons the poll, and the turn holds the next ticks off.
+		const findDeadline = budget.offered ? undefined : Date.now() + MAX_BUDGET_MS;
+		const node = this.getNode();
+		const turn = takePollTurn(triggerKey(this.getWorkflow().id, node.id, node.name), findDeadline ?? deadline);
+		if (!turn) {
+			this.logger.debug('Lofty Polling Trigger: the last poll of this trigger is still running; this one reads nothing');
+			return null;
 		}
-		const next: PollState = { sources: { ...state.sources }, teamId: state.teamId };
-		const fresh: Array<{ source: SourceName; item: IDataObject; time: number; id: string }> = [];
-		// Everything is read before anything is remembered: a failed request leaves the state as it was. The budget
-		// ending a read is no failure: what was read is emitted and the next poll goes on from there.
-		for (const source of sources) {
-			if (source === 'lead') {
-				const read = await readLeads(this, state.sources.lead, { clock, deadline, lookBackMs, startFrom, warn: (m) => this.logger.warn(m) });
-				if (read.next) next.sources.lead = read.next as unknown as SourceState;
-				for (const f of read.fresh) fresh.push({ source, item: toItem(source, f, state.teamId), time: f.time, id: f.id });
-				continue;
-			}
-			const current = state.sources[source];
-			const { baseline } = windowOf(current, clock.now(), lookBackMs, startFrom);
-			const from = () => windowOf(current, clock.now(), lookBackMs, startFrom).from;
-			const read = await readSource(this, source, from, clock.now(), { settings, clock, deadline });
-			// Nothing read on a first poll: it is a first poll again next time.
-			if (!current && !read.complete && read.found.length === 0) continue;
-			const result = advance(current, read.found, { baseline, now: clock.now(), lookBackMs, startFrom, readUpTo: read.readUpTo });
-			next.sources[source] = result.next;
-			for (const f of result.fresh) fresh.push({ source, item: toItem(source, f, state.teamId), time: f.time, id: f.id });
+		try {
+			return await pollOnce(this, { sources, settings, lookBackMs, startFrom, deadline, findDeadline, turn });
+		} finally {
+			turn.release();
 		}
-		next.skewMs = clock.skewMs;
-		staticData.pollState = next as unknown as IDataObject;
-		if (fresh.length === 0) return null;
-		fresh.sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
-		return [this.helpers.returnJsonArray(fresh.map((f) => f.item))];
 	}
+}
+
+interface PollPlan {
+	sources: SourceName[];
+	settings: PollSettings;
+	lookBackMs: number;
+	startFrom?: number;
+	deadline: number;
+	findDeadline?: number;
+	turn: PollTurn;
+}
+
+/** One poll that holds the trigger's turn: reads every source, then remembers and emits (if it still holds it). */
+async function pollOnce(ctx: IPollFunctions, plan: PollPlan): Promise<INodeExecutionData[][] | null> {
+	const { sources, settings, lookBackMs, startFrom, deadline, findDeadline } = plan;
+	const staticData = ctx.getWorkflowStaticData('node');
+	// A copy: n8n before 2.36 hands every poll the same object, which only the end of a poll that holds its turn changes.
+	const state: PollState = staticData.pollState ? (JSON.parse(JSON.stringify(staticData.pollState)) as PollState) : { sources: {} };
+	const clock = new LoftyClock(state.skewMs);
+	// The first answer tells Lofty's clock: /v1.0/me (asked once for the team) before calls, texts and emails, whose
+	// window end is sent; leads are read from the newest, so their first page tells it before anything is decided.
+	if (state.teamId === undefined && sources.some((s) => s !== 'lead')) {
+		const teamId = await teamIdOf(ctx, clock, deadline);
+		// The budget ended before Lofty answered: nothing read, nothing changed.
+		if (teamId === OUT_OF_TIME) return null;
+		state.teamId = teamId;
+	}
+	const next: PollState = { sources: { ...state.sources }, teamId: state.teamId };
+	const fresh: Array<{ source: SourceName; item: IDataObject; time: number; id: string }> = [];
+	// Everything is read before anything is remembered: a failed request leaves the state as it was. The budget
+	// ending a read is no failure: what was read is emitted and the next poll goes on from there.
+	for (const source of sources) {
+		if (source === 'lead') {
+			const read = await readLeads(ctx, state.sources.lead, { clock, deadline, findDeadline, lookBackMs, startFrom, warn: (m) => ctx.logger.warn(m) });
+			if (read.next) next.sources.lead = read.next as unknown as SourceState;
+			for (const f of read.fresh) fresh.push({ source, item: toItem(source, f, state.teamId), time: f.time, id: f.id });
+			continue;
+		}
+		const current = state.sources[source];
+		const { baseline } = windowOf(current, clock.now(), lookBackMs, startFrom);
+		const from = () => windowOf(current, clock.now(), lookBackMs, startFrom).from;
+		const read = await readSource(ctx, source, from, clock.now(), { settings, clock, deadline });
+		// Nothing read on a first poll: it is a first poll again next time.
+		if (!current && !read.complete && read.found.length === 0) continue;
+		const result = advance(current, read.found, { baseline, now: clock.now(), lookBackMs, startFrom, readUpTo: read.readUpTo });
+		next.sources[source] = result.next;
+		for (const f of result.fresh) fresh.push({ source, item: toItem(source, f, state.teamId), time: f.time, id: f.id });
+	}
+	next.skewMs = clock.skewMs;
+	// A later poll took over this one's turn (it counted as stuck): that poll reads from the same place.
+	if (!plan.turn.held) return null;
+	staticData.pollState = next as unknown as IDataObject;
+	if (fresh.length === 0) return null;
+	fresh.sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
+	return [ctx.helpers.returnJsonArray(fresh.map((f) => f.item))];
 }
 
 /**
  * How long one poll may read. n8n's database-backed poll scheduler (2.36+) abandons a poll after about 45 s and,
- * from 2.38, tells the node its share (about 36 s) through getPollBudgetMs(); older n8n has no limit, and reading
- * a minute at most keeps a backlog from holding the next polls up.
+ * from 2.38, tells the node its share (about 36 s) through getPollBudgetMs(); older n8n offers nothing: there a
+ * poll reads that same share, well within the shortest Poll Times interval (a minute).
  */
-export const DEFAULT_POLL_BUDGET_MS = 60_000;
+export const DEFAULT_POLL_BUDGET_MS = 36_000;
 
-function pollBudgetMs(ctx: IPollFunctions): number {
+/** The most a poll reads: n8n 2.41's in-process scheduler offers 5 minutes. */
+const MAX_BUDGET_MS = 5 * MINUTE;
+
+function pollBudget(ctx: IPollFunctions): { ms: number; offered: boolean } {
 	const offered = (ctx as { getPollBudgetMs?: () => unknown }).getPollBudgetMs?.();
-	return typeof offered === 'number' && Number.isFinite(offered) && offered > 0 ? Math.min(offered, 5 * MINUTE) : DEFAULT_POLL_BUDGET_MS;
+	return typeof offered === 'number' && Number.isFinite(offered) && offered > 0
+		? { ms: Math.min(offered, MAX_BUDGET_MS), offered: true }
+		: { ms: DEFAULT_POLL_BUDGET_MS, offered: false };
 }
 
 function chosenSources(ctx: IPollFunctions): SourceName[] {

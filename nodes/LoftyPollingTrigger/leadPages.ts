@@ -44,7 +44,8 @@ export class LeadPages implements PagePlace {
 	constructor(
 		private readonly ctx: IPollFunctions,
 		private readonly clock: LoftyClock,
-		private readonly deadline: number | undefined,
+		/** The poll's deadline for these pages (a re-find from the top may be given a later one). */
+		public deadline: number | undefined,
 		start: PagePlace = { offset: 0 },
 	) {
 		this.offset = start.offset;

@@ -19,9 +19,12 @@ import { timeOf } from './sources';
  *    offset, proven by a page that starts at or above it (a lead newer than the place, or one read there): leads
  *    deleted above it move it up (the read steps back), leads added on top move it down (the read goes on through
  *    leads already read). Where Lofty ignores offsets, that is a read from the top down to the place.
- * 4. Finding the place costs no more than a few pages, except from the top where Lofty pages by scroll only: when a
- *    poll's budget ends before it got there, the rest of that pass cannot be reached by any poll; it is given up
- *    with a warning naming the create times not read, and the trigger goes on with new leads.
+ * 4. Finding the place costs no more than a few pages, except from the top where Lofty pages by scroll only. Each
+ *    poll reads only the top of the list then, and the leads read stay above the rest: a later poll gets no deeper.
+ *    So where n8n sets no budget (`findDeadline`: its scheduler abandons no poll, and a tick during a poll gets no
+ *    turn), a pass whose place is that far reads on to its end in the same poll (at most 5 minutes). Where n8n
+ *    sets one, or that is not enough, the rest of the pass is given up with a warning naming the create times not
+ *    read, and the trigger goes on with new leads.
  *
  * So a poll either emits or moves its place forward, and what a poll that emits nothing would have saved is
  * cheap to do again (n8n 2.41's durable scheduler keeps nothing of such a poll): the end of a pass, a re-check of at
@@ -37,6 +40,11 @@ export interface LeadReadOptions {
 	clock: LoftyClock;
 	/** The poll's time budget ends here (n8n's clock, epoch ms). */
 	deadline?: number;
+	/**
+	 * Where n8n set no budget of its own: how long a saved pass whose place must be read down to from the top (its
+	 * scroll refused, Lofty paging by scroll only) may read on, to its end. Unset: the pass keeps `deadline`.
+	 */
+	findDeadline?: number;
 	lookBackMs: number;
 	startFrom?: number;
 	/** Called with a warning for n8n's log. */
@@ -94,7 +102,10 @@ export async function readLeads(ctx: IPollFunctions, stored: unknown, options: L
 			}
 			if (page === 'cut') return 'cut';
 			served = r.pages.served ?? served;
-			if (!r.reached) r.findPages++;
+			if (!r.reached && ++r.findPages >= FIND_PAGES && options.findDeadline !== undefined) {
+				// Far from the top: this pass is read to its end in this poll (no later poll could reach it either).
+				r.pages.deadline = Math.max(r.pages.deadline ?? 0, options.findDeadline);
+			}
 			if (r.pass.top === undefined) {
 				// A new pass: the top of the list tells where it ends (Lofty's clock is known from this answer on).
 				const now = clock.now();
@@ -153,7 +164,7 @@ export async function readLeads(ctx: IPollFunctions, stored: unknown, options: L
 		if (outcome === 'done') finish(pass);
 		else if (!r.reached && r.findPages >= FIND_PAGES) {
 			options.warn(
-				`Lofty Polling Trigger: the leads created from ${iso(pass.floor!)} to ${iso(pass.at ?? pass.top!)} that a backlog still had to read could not be reached: Lofty refused the saved scroll and pages its leads only by scroll, and reading down to them from the top takes longer than one poll. They were skipped; new leads are read as usual.`,
+				`Lofty Polling Trigger: the leads created from ${iso(pass.floor!)} to ${iso(pass.at ?? pass.top!)} that a backlog still had to read could not be reached: Lofty refused the saved scroll and pages its leads only by scroll, and reading down to them from the top takes longer than a poll may read. They were skipped; new leads are read as usual.`,
 			);
 			finish(pass);
 		}

@@ -39,16 +39,27 @@ export interface PollHost {
 	keepsOnlyEmitting?: boolean;
 	/** Sees every warning the poll logs. */
 	onWarn?: (message: string) => void;
+	/**
+	 * n8n's in-process poll scheduler (every line; the only one before 2.36): every poll of an activation gets this
+	 * one static-data object (n8n saves it when a poll emits), and a tick does not wait for the last poll. `stored`
+	 * is then ignored.
+	 */
+	shared?: IDataObject;
+	/** The workflow's ID (default 'poll-workflow'): polls of one workflow and node take turns. */
+	workflowId?: string;
+	/** Called before each request goes to Lofty (a test holds a poll mid-read here). */
+	beforeRequest?: () => Promise<void>;
 }
 
 /** One poll. `stored` is the static data a previous poll left (undefined on the first activation). */
 export async function poll(sandbox: Sandbox, params: Record<string, unknown>, stored?: string, mode: 'trigger' | 'manual' = 'trigger', host: PollHost = {}): Promise<PollRun> {
 	const values: Record<string, unknown> = { ...defaults(), authentication: 'apiKey', ...params };
-	const staticData: IDataObject = stored ? (JSON.parse(stored) as IDataObject) : {};
+	const staticData: IDataObject = host.shared ?? (stored ? (JSON.parse(stored) as IDataObject) : {});
 	const credential = { type: 'loftyApi' as const, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } };
 	const node: INode = { id: 'poll-node', name: 'Lofty Polling Trigger', type: 'n8n-nodes-lofty.loftyPollingTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 	const context = {
 		getNode: () => node,
+		getWorkflow: () => ({ id: host.workflowId ?? 'poll-workflow', name: 'Polling', active: true }),
 		getMode: () => mode,
 		getActivationMode: () => 'activate',
 		getWorkflowStaticData: () => staticData,
@@ -64,6 +75,7 @@ export async function poll(sandbox: Sandbox, params: Record<string, unknown>, st
 		...(host.budgetMs === undefined ? {} : { getPollBudgetMs: () => host.budgetMs }),
 		helpers: {
 			httpRequestWithAuthentication: async (_type: string, options: Parameters<typeof send>[1]) => {
+				await host.beforeRequest?.();
 				try {
 					return await send(credential, options);
 				} finally {

@@ -53,7 +53,7 @@ export class PollDriver {
 		this.host = { budgetMs: BUDGET_MS, afterAnswer: () => later(answerMs), onWarn: (m) => this.warnings.push(m), ...host };
 	}
 
-	/** One poll; the clock then stands a minute after it began. */
+	/** One poll; the clock then stands at the next minute's tick after it began that it did not overlap. */
 	async poll(): Promise<IDataObject[]> {
 		const start = Date.now();
 		const sent = this.sandbox().requests.length;
@@ -61,7 +61,8 @@ export class PollDriver {
 		this.stored = run.stored;
 		const items = run.items ?? [];
 		this.polls.push({ emitted: items.map((i) => String(i.leadId)), ms: Date.now() - start, requests: this.sandbox().requests.length - sent });
-		jest.setSystemTime(start + MIN + 1000);
+		// n8n's in-process scheduler starts a poll at every tick; those during a poll get no turn (pollTurn.ts).
+		jest.setSystemTime(start + MIN * Math.max(1, Math.ceil((Date.now() - start) / MIN)) + 1000);
 		return items;
 	}
 
