@@ -3,6 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { collectionsOf } from './collections';
 import { DATE_HINT, dateHint } from './dates';
 import { mapperProperty } from './customFields';
+import { actionOf, descriptionOf } from './effects';
 import { outputProperties } from './output';
 import type { LocatorDef, ParamDef, ResourceDef } from './types';
 
@@ -182,7 +183,7 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 	];
 	for (const resource of sorted) {
 		const operations: INodePropertyOptions[] = resource.operations
-			.map((op) => ({ name: op.name, value: op.value, action: op.action, description: op.description }))
+			.map((op) => ({ name: op.name, value: op.value, action: actionOf(op), description: descriptionOf(op) }))
 			.sort(byName);
 		const firstOperation = resource.operations[0].value;
 		properties.push({
