@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { paramBuilderHint } from './builderHints';
 import { collectionsOf } from './collections';
 import { DATE_HINT, dateHint } from './dates';
 import { mapperProperty } from './customFields';
@@ -42,6 +43,7 @@ export function toProperty(p: ParamDef, shown?: INodeProperties['displayOptions'
 		required: p.required || undefined,
 		description: p.description,
 		hint: p.hint,
+		builderHint: paramBuilderHint(p),
 		placeholder: p.placeholder,
 		displayOptions: show,
 	};
