@@ -53,7 +53,7 @@ describe(`Human review in front of Lead > Delete (n8n ${VERSION})`, () => {
 
 	const script = (messages: Json[], tools: Json[]): Reply => {
 		const del = tools.map((t) => t.function?.name as string).find((n) => /Delete/.test(n)) ?? 'missing-Delete_Lead';
-		if (!messages.some((m) => m.role === 'tool')) return { tool: del, args: { toolParameters: { leadId }, hitlParameters: {} } };
+		if (!messages.some((m) => m.role === 'tool')) return { tool: del, args: { toolParameters: { leadId, reason: 'Duplicate' }, hitlParameters: {} } };
 		return { text: 'Asked for approval.' };
 	};
 
@@ -67,7 +67,7 @@ describe(`Human review in front of Lead > Delete (n8n ${VERSION})`, () => {
 		wf.nodes.push(
 			{
 				id: 'a1', name: 'Delete Lead', type: `${NODE_TYPE}Tool`, typeVersion: 1.3, position: [400, 480],
-				parameters: { authentication: 'apiKey', descriptionType: 'auto', resource: 'lead', operation: 'delete', leadId: { __rl: true, mode: 'id', value: "={{ $fromAI('leadId', 'ID of the lead', 'string') }}" } },
+				parameters: { authentication: 'apiKey', descriptionType: 'auto', resource: 'lead', operation: 'delete', leadId: { __rl: true, mode: 'id', value: "={{ $fromAI('leadId', 'ID of the lead', 'string') }}" }, reason: "={{ $fromAI('reason', 'Why the lead is deleted', 'string') }}" },
 				credentials: { loftyApi: { id: lofty, name: 'Lofty API (approval e2e)' } },
 			},
 			{
