@@ -9,6 +9,7 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { AUTHENTICATION_PROPERTY_UNTIL_CHOSEN, LOFTY_CREDENTIALS } from './transport/authentication';
+import { LOFTY_BUILDER_HINT } from './model/builderHints';
 import { describeResources, subtitleExpression } from './model/describe';
 import { binaryOf } from './model/download';
 import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS, executeOperation, parallelRequests } from './model/execute';
@@ -62,6 +63,7 @@ export class Lofty implements INodeType {
 		description: 'Work with and react to leads, tasks, transactions and more in the Lofty real-estate CRM',
 		defaults: { name: 'Lofty' },
 		usableAsTool: true,
+		builderHint: LOFTY_BUILDER_HINT,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: LOFTY_CREDENTIALS,

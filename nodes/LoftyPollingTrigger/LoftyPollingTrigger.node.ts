@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, 
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from '../Lofty/transport/authentication';
+import { LOFTY_POLLING_TRIGGER_BUILDER_HINT } from '../Lofty/model/builderHints';
 import { isDeadlineReached, loftyRequest } from '../Lofty/transport/request';
 import { LoftyClock } from './clock';
 import { type SourceState, advance, windowOf } from './cursor';
@@ -38,6 +39,7 @@ export class LoftyPollingTrigger implements INodeType {
 		// The node search shows this under "Lofty Polling", next to the "Lofty" entry of the webhook trigger.
 		description: 'Start workflows on new Lofty leads, calls, texts and emails by checking on a schedule: no public HTTPS address needed',
 		defaults: { name: 'Lofty Polling Trigger' },
+		builderHint: LOFTY_POLLING_TRIGGER_BUILDER_HINT,
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

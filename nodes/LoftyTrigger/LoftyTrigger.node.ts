@@ -2,6 +2,7 @@ import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from '../Lofty/transport/authentication';
+import { LOFTY_TRIGGER_BUILDER_HINT } from '../Lofty/model/builderHints';
 import { EVENT_LISTS } from './events';
 import { FILTER_OPTIONS, triggerMethods } from './filterOptions';
 import { receive } from './receive';
@@ -27,6 +28,7 @@ export class LoftyTrigger implements INodeType {
 		// n8n shows this on the search entry it shares with the Lofty node, so the wording fits both.
 		description: 'Work with and react to leads, tasks, transactions and more in the Lofty real-estate CRM',
 		defaults: { name: 'Lofty Trigger' },
+		builderHint: LOFTY_TRIGGER_BUILDER_HINT,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: LOFTY_CREDENTIALS,

@@ -21,6 +21,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 /* eslint-enable import-x/no-unresolved */
 
 import type { AuthRegistry } from '../core/auth';
+import { foreignRequest } from '../core/origin';
 import type { Router } from '../core/router';
 import { type ApiOperation, catalog, findApi, searchOperations } from './catalog';
 
@@ -158,6 +159,13 @@ function credentialOf(deps: McpDeps, header: string | undefined): { authorizatio
 
 /** Serves one request to the tool server. */
 export async function handleMcp(deps: McpDeps, req: IncomingMessage, res: ServerResponse, rawBody: string): Promise<void> {
+	// The MCP transport's rule against DNS rebinding: Host and Origin must name this server.
+	const foreign = foreignRequest(req);
+	if (foreign) {
+		res.writeHead(403, { 'Content-Type': 'application/json' });
+		res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `Refused: ${foreign}` }, id: null }));
+		return;
+	}
 	const credential = credentialOf(deps, req.headers.authorization);
 	if ('refused' in credential) {
 		res.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Bearer' });

@@ -10,6 +10,7 @@
 import type { AuthRegistry, Caller } from '../core/auth';
 import { ApiError } from '../core/errors';
 import { type JsonValue, parseJson } from '../core/json';
+import { redactUrl } from '../core/origin';
 import type { Router } from '../core/router';
 import { SEED_IDS } from '../core/seed';
 import type { Store } from '../core/store';
@@ -71,7 +72,7 @@ export function listLeads(store: Store, q = ''): Array<Record<string, string>> {
 export function listSubscriptions(store: Store): Array<Record<string, string | boolean>> {
 	return [...webhookState(store).subscriptions.values()]
 		.filter((s) => !SEEDED.has(s.subscribeId.toString()))
-		.map((s) => ({ subscribeId: s.subscribeId.toString(), event: WEBHOOK_EVENTS[s.listId] ?? String(s.listId), callbackUrl: s.callbackUrl, active: s.active }));
+		.map((s) => ({ subscribeId: s.subscribeId.toString(), event: WEBHOOK_EVENTS[s.listId] ?? String(s.listId), callbackUrl: redactUrl(s.callbackUrl), active: s.active }));
 }
 
 /** The latest delivery attempts to those subscriptions, newest first: when, which event keys, where to, and the answer. */
@@ -92,7 +93,7 @@ export function listDeliveries(store: Store): Array<Record<string, string | numb
 				time: new Date(e.time).toISOString(),
 				event: WEBHOOK_EVENTS[e.listId] ?? String(e.listId),
 				keys,
-				callbackUrl: e.callbackUrl,
+				callbackUrl: redactUrl(e.callbackUrl),
 				status: e.status === undefined ? '' : String(e.status),
 				outcome: e.outcome,
 				error: e.error ?? '',

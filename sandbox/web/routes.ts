@@ -4,11 +4,13 @@
  *
  *   GET  /tryout               the page (./page.ts)
  *   GET  /tryout/state?q=text  {leads, stages, subscriptions, deliveries} as JSON, every ID a string
- *   POST /tryout/events        {kind: lead|stage|call|text|email, leadId?, stage?, ...}: makes the event (./actions.ts)
+ *   POST /tryout/events        {kind: lead|stage|call|text|email, leadId?, stage?, ...}: makes the event (./actions.ts);
+ *                              JSON from this server's own page only (core/origin.ts)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { type EventRequest, type WebDeps, listDeliveries, listLeads, listSubscriptions, makeEvent } from './actions';
+import { foreignRequest, isJsonRequest } from '../core/origin';
 import { PAGE_HTML } from './page';
 
 export const WEB_PATH = '/tryout';
@@ -50,6 +52,13 @@ export function tryoutHandler(deps: WebDeps): (req: IncomingMessage, res: Server
 				deliveries: listDeliveries(deps.store),
 			});
 		} else if (method === 'POST' && path === `${WEB_PATH}/events`) {
+			// Only this page makes events: not another site's page (its Origin, a text/plain or form body), nor a
+			// hostile name resolved to this address (its Host).
+			const foreign = foreignRequest(req);
+			if (foreign || !isJsonRequest(req)) {
+				json(res, 403, { ok: false, detail: `Not made: ${foreign ?? 'the request is not JSON (Content-Type: application/json)'}` });
+				return true;
+			}
 			let input: EventRequest;
 			try {
 				input = JSON.parse(await readBody(req)) as EventRequest;

@@ -7,6 +7,7 @@
 const path = require('path');
 const { N8N_VERSION, OWNER, CREDENTIAL, MCP_CREDENTIAL, MCP_PATH, OAUTH_CREDENTIALS, PUBLISH, WEBHOOK_PATH, LOG_DIR, DIR, VERIFY } = require('./config');
 const { t0 } = require('./logs');
+const { mcpServerLines } = require('./examples');
 
 function banner({ base, sandbox, examples, skipped }) {
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);
@@ -22,6 +23,7 @@ function banner({ base, sandbox, examples, skipped }) {
 		`  Sandbox API: ${sandbox.url}  (API key ${sandbox.apiKey})`,
 		`  Credential:  "${CREDENTIAL.name}" (Lofty API) already points at the sandbox`,
 		`  Tool server: ${sandbox.url}${MCP_PATH}  (MCP, HTTP Streamable; credential "${MCP_CREDENTIAL.name}" is n8n's Bearer Auth with the API key)`,
+		...mcpServerLines(base, examples),
 		'',
 		...(sandbox.page
 			? [

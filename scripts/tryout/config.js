@@ -47,8 +47,8 @@ const OWNER = {
 	firstName: 'Demo',
 	lastName: 'Owner',
 };
-/** Examples published at start (their trigger is live): the web-form webhook. */
-const PUBLISH = new Set(['LoftyExample0001']);
+/** Examples published at start (their trigger is live): the web-form webhook and the Lofty MCP server. */
+const PUBLISH = new Set(['LoftyExample0001', 'LoftyExampleMcpSrv']);
 const WEBHOOK_PATH = 'lofty-lead-intake';
 
 function sha(text) {

@@ -70,4 +70,19 @@ async function importExamples({ n8n, inputDir, pkgDir, sandbox, state }) {
 	return { examples, skipped };
 }
 
-module.exports = { triggerMissing, loadExamples, pointAtToolServer, importExamples };
+/**
+ * The banner's lines for the imported examples that serve tools over MCP (n8n's MCP Server Trigger): the address an
+ * MCP client connects to, and the Bearer token it sends.
+ */
+function mcpServerLines(base, examples) {
+	const lines = [];
+	for (const e of examples) {
+		const trigger = e.wf.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+		if (!trigger) continue;
+		lines.push(`  MCP server:  ${base}/mcp/${trigger.parameters.path}  (Lofty tools for Claude Desktop and other MCP clients: HTTP Streamable,`);
+		lines.push('               header "Authorization: Bearer <the API key above>"; docs/ai-agents.md says how to connect)');
+	}
+	return lines;
+}
+
+module.exports = { triggerMissing, loadExamples, pointAtToolServer, importExamples, mcpServerLines };

@@ -4,6 +4,7 @@
  * characters), in sentence case, free of the editor's words (fields, menus, "> ") a model cannot act on, and an older
  * endpoint's operation says it is the older one. The operations a tool's not-found message names exist.
  */
+import { actionOf } from '../../nodes/Lofty/model/effects';
 import { RESOURCES } from '../../nodes/Lofty/resources';
 
 const operations = RESOURCES.flatMap((resource) => resource.operations.map((op) => ({ resource, op, title: `${resource.name} > ${op.name}` })));
@@ -13,7 +14,7 @@ const description = (action: string) => `${action} in Lofty`;
 const PROPER = new Set(['Lofty', 'AI', 'SMS', 'ID', 'IDs', 'URL', 'XML', 'MLS', 'V1', 'Brokermint', 'Sales', 'Agent']);
 
 describe('action texts, as a model reads them', () => {
-	it.each(operations.map(({ title, op }) => [title, op.action] as const))('%s: "%s" is a sentence-case description within OpenAI\'s limit', (_title, action) => {
+	it.each(operations.map(({ title, op }) => [title, actionOf(op)] as const))('%s: "%s" is a sentence-case description within OpenAI\'s limit', (_title, action) => {
 		expect(description(action).length).toBeLessThanOrEqual(1024);
 		expect(action).toMatch(/^[A-Z]/);
 		const words = action.split(/[\s-]+/).slice(1).map((w) => w.replace(/^\(|[),.:]$/g, '').replace(/'s$/, ''));
@@ -23,7 +24,7 @@ describe('action texts, as a model reads them', () => {
 	});
 
 	it('no two operations share a description (ignoring case)', () => {
-		const texts = operations.map(({ op }) => description(op.action).toLowerCase());
+		const texts = operations.map(({ op }) => description(actionOf(op)).toLowerCase());
 		expect(new Set(texts).size).toBe(texts.length);
 	});
 

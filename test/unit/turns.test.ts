@@ -17,7 +17,7 @@ const execution = (credentialId = '1') =>
 
 /** A write whose keys are given as they are, in an execution or across executions. */
 const write = (scope: 'execution' | 'account' = 'execution'): OperationDef =>
-	({ value: 'w', name: 'W', action: 'w', description: 'w', method: 'PUT', path: '/w', params: [], turn: { keys: (v: Record<string, unknown>) => v.keys as string[], scope } }) as OperationDef;
+	({ value: 'w', name: 'W', action: 'w', description: 'w', method: 'PUT', effect: 'write', path: '/w', params: [], turn: { keys: (v: Record<string, unknown>) => v.keys as string[], scope } }) as OperationDef;
 
 describe('turn keys and scope from the tables', () => {
 	it('a write is named by the IDs in its path; reads and plain creates take no turn', () => {

@@ -1,8 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { paramBuilderHint } from './builderHints';
 import { collectionsOf } from './collections';
 import { DATE_HINT, dateHint } from './dates';
 import { mapperProperty } from './customFields';
+import { actionOf, descriptionOf } from './effects';
 import { outputProperties } from './output';
 import type { LocatorDef, ParamDef, ResourceDef } from './types';
 
@@ -41,6 +43,7 @@ export function toProperty(p: ParamDef, shown?: INodeProperties['displayOptions'
 		required: p.required || undefined,
 		description: p.description,
 		hint: p.hint,
+		builderHint: paramBuilderHint(p),
 		placeholder: p.placeholder,
 		displayOptions: show,
 	};
@@ -182,7 +185,7 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 	];
 	for (const resource of sorted) {
 		const operations: INodePropertyOptions[] = resource.operations
-			.map((op) => ({ name: op.name, value: op.value, action: op.action, description: op.description }))
+			.map((op) => ({ name: op.name, value: op.value, action: actionOf(op), description: descriptionOf(op) }))
 			.sort(byName);
 		const firstOperation = resource.operations[0].value;
 		properties.push({

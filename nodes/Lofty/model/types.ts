@@ -150,6 +150,13 @@ export interface OperationContext {
 	values: IDataObject;
 }
 
+/**
+ * What an operation does to the world, for a person or a model choosing it (model/effects.ts): `read` changes nothing;
+ * `write` creates or changes records that can be changed back; `destructive` removes what the API cannot restore (a
+ * delete, a deactivation); `sends` makes Lofty reach a person (a text, an email, a push, an AI that follows up).
+ */
+export type OperationEffect = 'read' | 'write' | 'destructive' | 'sends';
+
 export interface OperationDef {
 	/** Operation value stored in workflows, e.g. `getAll`. */
 	value: string;
@@ -159,6 +166,8 @@ export interface OperationDef {
 	action: string;
 	description: string;
 	method: IHttpRequestMethods;
+	/** What the operation does to the world; destructive and sending operations say so in their texts. */
+	effect: OperationEffect;
 	/** Path with `{placeholders}` filled from `in: 'path'` parameters. */
 	path: string;
 	params: ParamDef[];

@@ -76,6 +76,7 @@ export const agent: ResourceDef = {
 			action: 'Create an agent',
 			description: 'Add a new agent to your team from a profile: name, e-mail, phone, office, work details and licenses',
 			method: 'POST',
+			effect: 'write',
 			path: '/v1.0/agent/profile/add',
 			// Creating, deactivating and reactivating take and free the team's license seats: one after another.
 			record: ['licenseSeats'],
@@ -215,6 +216,7 @@ export const agent: ResourceDef = {
 			action: 'Add tags to an agent',
 			description: 'Attach agent tags (up to 20 per run), optionally creating tags the team does not have yet',
 			method: 'POST',
+			effect: 'write',
 			path: '/v1.0/agent/{agentId}/tag/add',
 			// The team's tags: an item that creates a missing tag comes before the later items naming it.
 			record: ['agentId', 'tagNames'],
@@ -243,6 +245,7 @@ export const agent: ResourceDef = {
 			description:
 				"Release the agent's license seat and revoke their sessions and tokens (leads, deals and data stay with them); needs the Manage Team Agent permission, and owners or yourself cannot be deactivated",
 			method: 'POST',
+			effect: 'destructive',
 			path: '/v2.0/agents/{agentId}/deactivate',
 			record: ['agentId', 'licenseSeats'],
 			params: [agentInPath],
@@ -255,6 +258,7 @@ export const agent: ResourceDef = {
 			action: 'Reactivate an agent',
 			description: 'Give a deactivated agent access again; needs a free license seat and an agent who completed onboarding',
 			method: 'POST',
+			effect: 'write',
 			path: '/v2.0/agents/{agentId}/reactivate',
 			record: ['agentId', 'licenseSeats'],
 			params: [agentInPath],

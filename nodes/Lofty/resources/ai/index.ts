@@ -35,6 +35,7 @@ export const ai: ResourceDef = {
 			action: 'Generate an AI call script for a task of a lead',
 			description: 'AI call script for a lead and one of its tasks: context, objectives and key talking points',
 			method: 'POST',
+			effect: 'write',
 			path: '/v2.0/ai/call-script',
 			params: [
 				leadInBody,
@@ -49,6 +50,7 @@ export const ai: ResourceDef = {
 			description: 'Start the AI summary of a recorded call; fetch it later with Get Call Summary',
 			notice: 'The summary is generated in the background: read it with "Get Call Summary" after a minute or so (a Wait node helps).',
 			method: 'POST',
+			effect: 'write',
 			path: '/v2.0/ai/call-summary/generate',
 			// One summary per call record: the first request for it decides the lead.
 			record: ['callRecordId'],
@@ -64,6 +66,7 @@ export const ai: ResourceDef = {
 			action: 'Get the AI summary of a recorded call',
 			description: 'The AI summary of a recorded call: transcript, summary, keywords, score; status tells whether it is ready',
 			method: 'GET',
+			effect: 'read',
 			path: '/v2.0/ai/call-summary',
 			params: [
 				{ name: 'callRecordId', label: 'Call Record ID', type: 'id', in: 'query', required: true, requiredCode: 'MISSING_PARAMETER', placeholder: 'e.g. 123456' },
@@ -86,6 +89,7 @@ export const ai: ResourceDef = {
 			action: 'Generate an AI insight to prepare an appointment',
 			description: 'AI insight to prepare for an appointment with a lead',
 			method: 'POST',
+			effect: 'write',
 			path: '/v2.0/ai/prepare-insight',
 			params: [
 				leadInBody,
@@ -100,6 +104,7 @@ export const ai: ResourceDef = {
 			action: 'Start an AI analysis of leads',
 			description: 'Start an AI analysis task for a list of leads; it runs in the background',
 			method: 'POST',
+			effect: 'write',
 			path: '/v2.0/ai/lead-analysis',
 			params: [
 				{
@@ -122,6 +127,7 @@ export const ai: ResourceDef = {
 			action: 'Get your open AI lead analysis tasks',
 			description: 'Your open lead analysis tasks of the last 3 months (finished and canceled ones are not listed)',
 			method: 'GET',
+			effect: 'read',
 			path: '/v2.0/ai/lead-analysis',
 			pagination: { style: 'page', pageParam: 'pageNum', sizeParam: 'pageSize', firstPage: 1, maxPageSize: 100, itemsKey: 'data.pageData', totalKey: 'data.totalCount' },
 			params: [],

@@ -152,8 +152,9 @@ const timeWindow = (required: boolean, what: string): ParamDef[] => [
 	{ name: 'endTime', label: 'To', type: 'dateTime', in: 'query', required: required || undefined, description: `${what} at or before this time` },
 ];
 
-const entryOp = (op: Omit<OperationDef, 'params' | 'method'> & { method?: OperationDef['method'] }): OperationDef => ({
+const entryOp = (op: Omit<OperationDef, 'params' | 'method' | 'effect'> & { method?: OperationDef['method'] }): OperationDef => ({
 	method: 'POST',
+	effect: 'write',
 	params: [calendarEntryInPath],
 	validate: checkCalendarId,
 	...op,
@@ -178,6 +179,7 @@ export const calendar: ResourceDef = {
 			action: 'Create a task or appointment in your calendar',
 			description: 'Add a task or an appointment for a lead to the calendar, the kind chosen in the node (or by an expression); Task > Create and Appointment > Create make one kind each',
 			method: 'POST',
+			effect: 'write',
 			path: '/v2.0/calendar',
 			params: [
 				{
@@ -243,9 +245,10 @@ export const calendar: ResourceDef = {
 		{
 			value: 'delete',
 			name: 'Delete',
-			action: 'Delete a task or appointment by calendar ID',
+			action: 'Delete a calendar entry by its ID',
 			description: 'Remove a task or an appointment from the calendar',
 			method: 'DELETE',
+			effect: 'destructive',
 			path: '/v2.0/calendar/{calendarId}',
 			params: [calendarEntryInPath],
 			validate: checkCalendarId,
@@ -265,6 +268,7 @@ export const calendar: ResourceDef = {
 			action: 'Get your free meeting slots in a period',
 			description: 'Free meeting slots of the user between two times (at most 90 days apart), earliest first',
 			method: 'GET',
+			effect: 'read',
 			path: '/v2.0/calendar/meetings/available',
 			params: [
 				...timeWindow(true, 'Slots starting'),
@@ -293,6 +297,7 @@ export const calendar: ResourceDef = {
 			action: 'Get your calendar: tasks and appointments in a period',
 			description: "The user's tasks and appointments in a time window",
 			method: 'GET',
+			effect: 'read',
 			path: '/v2.0/calendar',
 			pagination: { style: 'page', itemsKey: 'data.items', totalKey: 'data.total', maxPageSize: 500, pageParam: 'page', sizeParam: 'pageSize', firstPage: 0 },
 			params: [
@@ -347,6 +352,7 @@ export const calendar: ResourceDef = {
 			action: 'Update a calendar task or appointment',
 			description: 'Change the content, times, reminder, lead or address of a task or appointment; fields left out keep their values',
 			method: 'PUT',
+			effect: 'write',
 			path: '/v2.0/calendar/{calendarId}',
 			optionalTitle: 'Update Fields',
 			params: [

@@ -45,6 +45,7 @@ export const call: ResourceDef = {
 			action: 'Get the calls of a lead (dialer and logged)',
 			description: 'Calls with a lead (dialer and logged), with duration, outcome and notes',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/calls',
 			pagination: { style: 'offset', itemsKey: 'calls', totalKey: '_metadata.total', maxPageSize: 100 },
 			params: [{ ...leadInPath, in: 'query', description: 'The lead whose calls to return: pick it from the list, or give its ID or its Lofty URL' }],
@@ -64,6 +65,7 @@ export const call: ResourceDef = {
 			action: 'Get a call by call ID',
 			description: 'One call by its call ID (as Get Many gives it), with duration, outcome, recording flag and notes; for a communication ID (from the communication history) use Get By Communication ID (a Call webhook timelineId is one)',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/calls/{callId}',
 			params: [callId],
 			unwrap: 'calls',
@@ -76,6 +78,7 @@ export const call: ResourceDef = {
 			action: 'Get a temporary link to the recording of a call',
 			description: 'A temporary download link (valid for 1 hour) for the audio recording of a call',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/call/url/{callId}',
 			params: [callId],
 			errorHints: callHints,
@@ -91,6 +94,7 @@ export const call: ResourceDef = {
 			action: 'Download the recording of a call as an audio file',
 			description: 'The audio recording of a call as a file (binary data), to transcribe, store or attach; the temporary link is fetched and used at once',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/call/url/{callId}',
 			params: [
 				callId,
@@ -130,6 +134,7 @@ export const call: ResourceDef = {
 			action: 'Get a call by communication ID (webhook timelineId)',
 			description: 'One call by its communication ID (V2), e.g. the "timelineId" of a Call webhook; the same request as Communication > Get Call, use either',
 			method: 'GET',
+			effect: 'read',
 			path: '/v2.0/communication/call/{communicationId}',
 			params: [
 				{

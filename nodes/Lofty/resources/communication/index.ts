@@ -110,6 +110,7 @@ const historyHints = { LEAD_NOT_EXIST: LEAD_IN_TEAM_HINT, '20006': LEAD_IN_TEAM_
 function history(over: Partial<OperationDef> & Pick<OperationDef, 'value' | 'name' | 'action' | 'description' | 'path'>, itemsKey: string, what: string): OperationDef {
 	return {
 		method: 'GET',
+		effect: 'read',
 		pagination: { style: 'keyset', itemsKey, idField: 'id', maxPageSize: 1000 },
 		params: [leadInQuery(what)],
 		errorHints: historyHints,
@@ -182,6 +183,7 @@ export const communication: ResourceDef = {
 			action: 'Get a call from the communication history',
 			description: 'One call by its communication ID (V2); a logged call has no dialer details; the same request as Call > Get By Communication ID, use either',
 			method: 'GET',
+			effect: 'read',
 			path: '/v2.0/communication/call/{communicationId}',
 			params: [communicationId('Call')],
 			simplify: CALL_SIMPLE_FIELDS,
@@ -193,6 +195,7 @@ export const communication: ResourceDef = {
 			action: 'Get an email by communication ID',
 			description: 'One email by its communication ID (V2): direction, event (sent, opened, bounced), subject',
 			method: 'GET',
+			effect: 'read',
 			path: '/v2.0/communication/email/{communicationId}',
 			params: [communicationId('Email')],
 			errorHints: lookupHint('an email', 'Email'),
@@ -203,6 +206,7 @@ export const communication: ResourceDef = {
 			action: 'Get a text message by communication ID',
 			description: 'One text message by its communication ID (V2): direction, delivery outcome, content',
 			method: 'GET',
+			effect: 'read',
 			path: '/v2.0/communication/text/{communicationId}',
 			params: [communicationId('Text')],
 			errorHints: lookupHint('a text message', 'Text'),
@@ -213,6 +217,7 @@ export const communication: ResourceDef = {
 			action: 'Search your calls, texts and emails over up to 90 days',
 			description: 'Your communications (or the whole team\'s) in a period of up to 90 days, oldest first (V2, cursor-paged: best for syncing)',
 			method: 'GET',
+			effect: 'read',
 			path: '/v2.0/communication/agent',
 			pagination: { style: 'cursor', itemsKey: 'data', maxPageSize: 1000 },
 			params: [
@@ -234,6 +239,7 @@ export const communication: ResourceDef = {
 			action: "Search your day's communications (older V1 endpoint)",
 			description: 'Your communications (or the whole team\'s) in a period of up to 24 hours (V1, offset-paged); prefer Search Agent Communications for longer periods',
 			method: 'POST',
+			effect: 'read',
 			path: '/v1.0/agent/communication',
 			pagination: { style: 'offset', in: 'body', itemsKey: 'pageData', hasMoreKey: 'hasMore', maxPageSize: 1000 },
 			params: [
@@ -254,6 +260,7 @@ export const communication: ResourceDef = {
 			action: 'Send a text message (SMS) to a lead',
 			description: 'Text a lead from your Lofty virtual number; Lofty records it in the lead\'s text history',
 			method: 'POST',
+			effect: 'sends',
 			path: '/v1.0/message/sms/send',
 			params: [
 				{ ...leadInPath, in: 'body', description: 'The lead to text: pick it from the list, or give its ID or its Lofty URL' },
@@ -290,6 +297,7 @@ export const communication: ResourceDef = {
 			action: 'Send an email to a lead',
 			description: 'Email a lead through your Lofty email settings; Lofty records it in the lead\'s email history',
 			method: 'POST',
+			effect: 'sends',
 			path: '/v1.0/message/email/send',
 			params: [
 				{ ...leadInPath, in: 'body', description: 'The lead to email: pick it from the list, or give its ID or its Lofty URL' },

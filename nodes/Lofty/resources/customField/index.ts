@@ -27,6 +27,7 @@ export const customField: ResourceDef = {
 			action: "Get the team's lead custom fields",
 			description: 'The custom lead fields defined for the team, with their type and choices',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/teamFeatures/listCustomField',
 			params: [],
 		},
@@ -36,6 +37,7 @@ export const customField: ResourceDef = {
 			action: 'Create a lead custom field',
 			description: 'Add a custom lead field to the team; its value can then be set on leads',
 			method: 'POST',
+			effect: 'write',
 			path: '/v1.0/teamFeatures/custom-field',
 			// Field names are unique in the team: the first item with a name creates it.
 			record: ['attributeName'],

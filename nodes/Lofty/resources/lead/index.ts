@@ -55,6 +55,7 @@ export const lead: ResourceDef = {
 			notice:
 				'Create always adds a new lead: Lofty does not look for one with the same email or phone, so a form sent twice or a person already in Lofty becomes a duplicate. To add the person or update the lead they already have, use Create or Update.',
 			method: 'POST',
+			effect: 'write',
 			path: '/v1.0/leads',
 			params: [
 				{ name: 'firstName', label: 'First Name', type: 'string', in: 'body', required: true, maxLength: 30, placeholder: 'e.g. Jane', hint: 'Email, phone, tags and more are under Additional Fields' },
@@ -91,6 +92,7 @@ export const lead: ResourceDef = {
 			action: 'Get a lead by ID',
 			description: 'Get one lead by ID',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/leads/{leadId}',
 			params: [
 				leadInPath,
@@ -110,6 +112,7 @@ export const lead: ResourceDef = {
 			action: 'Search leads by email, phone, name or other filters',
 			description: 'Search leads with filters',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/leads',
 			// From page 2 on both offset and scrollId go out: right whichever the server follows (docs/api-readings.md, row 2).
 			pagination: { style: 'offset', itemsKey: 'leads', idField: 'leadId', maxPageSize: 100, totalKey: '_metadata.total', scrollId: true },
@@ -147,6 +150,7 @@ export const lead: ResourceDef = {
 			action: 'Update the fields and tags of a lead',
 			description: 'Change fields and tags of a lead',
 			method: 'PUT',
+			effect: 'write',
 			path: '/v1.0/leads/{leadId}',
 			optionalTitle: 'Update Fields',
 			params: [
@@ -182,6 +186,7 @@ export const lead: ResourceDef = {
 			action: 'Move a lead to the trash',
 			description: 'Move a lead to the trash',
 			method: 'DELETE',
+			effect: 'destructive',
 			path: '/v1.0/leads/{leadId}',
 			params: [
 				leadInPath,
@@ -199,6 +204,7 @@ export const lead: ResourceDef = {
 			action: 'Add a property inquiry (what they look for) to a lead',
 			description: 'Record what the lead is looking for (price, type, rooms, areas)',
 			method: 'POST',
+			effect: 'write',
 			path: '/v1.0/leads/{leadId}/inquiry',
 			optionalTitle: 'Inquiry Fields',
 			params: [leadInPath, ...inquiryFields('')],
@@ -210,6 +216,7 @@ export const lead: ResourceDef = {
 			action: 'Add or update a property address of a lead',
 			description: 'Attach a property or mailing address to a lead, or update one by its ID',
 			method: 'POST',
+			effect: 'write',
 			path: '/v1.0/leads/{leadId}/property',
 			optionalTitle: 'Property Fields',
 			params: [leadInPath, ...propertyFields('')],
@@ -227,6 +234,7 @@ export const lead: ResourceDef = {
 			action: 'Assign an agent, assistant or lender to a lead',
 			description: 'Set the agent, assistant or lender of a lead',
 			method: 'POST',
+			effect: 'write',
 			path: '/v1.0/leads/{leadId}/assignment',
 			bodyFromList: 'assignees',
 			params: [
@@ -262,6 +270,7 @@ export const lead: ResourceDef = {
 			action: 'Log a website activity on a lead',
 			description: 'Log a website activity (search, view, favorite, showing request, form submission)',
 			method: 'POST',
+			effect: 'write',
 			path: '/v1.0/leads/{leadId}/activity',
 			params: [
 				leadInPath,
@@ -295,6 +304,7 @@ export const lead: ResourceDef = {
 			action: 'Resolve which agents routing would assign to a lead',
 			description: 'Preview which agents Lofty routing would assign to a lead with these details, without creating it',
 			method: 'POST',
+			effect: 'read',
 			path: '/v1.0/leads/assignee',
 			params: [
 				{ name: 'firstName', label: 'First Name', type: 'string', in: 'body', required: true, requiredCode: 'PARAM_FIRST_NAME_FILL' },
@@ -310,6 +320,7 @@ export const lead: ResourceDef = {
 			action: 'Get the website activity of a lead',
 			description: 'Website activity of a lead: browsing, searches, favorites, showing requests, submissions (v1)',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/leads/{leadId}/activities',
 			pagination: { style: 'page', pageParam: 'curPage', fixedPageSize: 100, maxPageSize: 100 },
 			params: [leadInPath],
@@ -320,6 +331,7 @@ export const lead: ResourceDef = {
 			action: "Get a lead's calls, texts and emails as one timeline",
 			description: 'Calls, texts and emails of a lead, automatic and logged, oldest first (v2)',
 			method: 'GET',
+			effect: 'read',
 			path: '/v2.0/leads/{leadId}/activities',
 			pagination: { style: 'keyset', itemsKey: 'activities', maxPageSize: 1000, idField: 'id' },
 			optionalTitle: 'Options',
@@ -334,6 +346,7 @@ export const lead: ResourceDef = {
 			action: 'Get the saved property searches of a lead',
 			description: 'Saved property searches of a lead with their listing-alert settings',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/leads/{leadId}/savedSearches',
 			params: [
 				leadInPath,
@@ -359,6 +372,7 @@ export const lead: ResourceDef = {
 			description: 'Apply Brokermint contact changes to the Lofty lead linked to that contact',
 			notice: 'The contact must already be linked to a Lofty lead in Lofty (Brokermint integration); otherwise Lofty answers with a non-zero code and nothing changes.',
 			method: 'PUT',
+			effect: 'write',
 			path: '/v1.0/brokermint/lead',
 			record: ['externalId'],
 			optionalTitle: 'Contact Fields',

@@ -288,6 +288,7 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 		action: 'Create or update a lead',
 		description: 'Create a new record, or update the current one if it already exists (upsert)',
 		method: 'POST',
+		effect: 'write',
 		path: '/v1.0/leads',
 		params: [
 			{ ...writes.create.params.find((p) => p.name === 'firstName')!, hint: undefined },

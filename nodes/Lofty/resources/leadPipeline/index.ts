@@ -11,6 +11,7 @@ export const leadPipeline: ResourceDef = {
 			action: 'Get the stages of the lead pipeline',
 			description: 'The stages of the team\'s lead pipeline (ID and name), optionally filtered by name',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/teamFeatures/lead-pipelines',
 			// currPage is zero-based; the OpenAPI sets no maximum pageSize, so pages of 100 are asked for.
 			pagination: { style: 'page', pageParam: 'currPage', sizeParam: 'pageSize', firstPage: 0, maxPageSize: 100, itemsKey: 'pipelines', totalKey: '_metadata.total' },

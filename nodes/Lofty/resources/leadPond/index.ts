@@ -14,6 +14,7 @@ export const leadPond: ResourceDef = {
 			action: "Get the team's lead ponds",
 			description: 'The lead ponds of the team that the user may see',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/team-features/lead-ponds',
 			params: [],
 		},
@@ -23,6 +24,7 @@ export const leadPond: ResourceDef = {
 			action: 'Get a lead pond by ID',
 			description: 'One lead pond with its owner and the agents who can claim its leads',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/team-features/lead-pond/{id}',
 			params: [
 				{

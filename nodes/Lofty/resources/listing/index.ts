@@ -55,6 +55,7 @@ function agentListingOperation(sold: boolean): OperationDef {
 		action: sold ? 'Get sold listings of an agent or office' : 'Get active listings of an agent or office',
 		description: `${sold ? 'Sold' : 'Active'} listings of an agent, their office, or given listing or MLS IDs. Needs the OAuth2 credential: Lofty refuses personal API keys here.`,
 		method: 'GET',
+		effect: 'read',
 		path: '/v1.0/listing',
 		// Active and sold listings page separately, each with its own page key. The OpenAPI leaves listIng and
 		// soldListing untyped: the records are read from `listings` there, else from the list found inside (row 4).
@@ -136,6 +137,7 @@ export const listing: ResourceDef = {
 			action: 'Search active or sold listings',
 			description: 'Search active or sold listings by location, price, rooms, size and type',
 			method: 'POST',
+			effect: 'read',
 			path: '/v2.0/listings/search',
 			// Only ListingQueryRequest's own keys are ever sent: Lofty answers an unknown key with zero results.
 			pagination: { style: 'page', in: 'body', pageParam: 'pageNum', sizeParam: 'pageSize', firstPage: 1, maxPageSize: 100, itemsKey: 'listing', hasMoreKey: 'metadata.hasMore', totalKey: 'metadata.totalCount' },
@@ -186,6 +188,7 @@ export const listing: ResourceDef = {
 			action: 'Get the published listings feed as XML',
 			description: 'The team\'s published listings as the XML feed Lofty gives syndication partners, in the field "xml" (turn it into items with the XML node)',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/getPublishedListings',
 			accept: 'xml',
 			params: [

@@ -72,6 +72,7 @@ export const manualLog: ResourceDef = {
 			notice:
 				'Lofty saves manual logs asynchronously: the new ID comes back at once, but the entry can be read (Get, Get Many) only after a short delay. Put a Wait node of a few seconds before reading it back.',
 			method: 'POST',
+			effect: 'write',
 			path: '/v1.0/logType',
 			params: [
 				{ ...leadInPath, in: 'body', description: 'The lead to log on: pick it from the list, or give its ID or its Lofty URL' },
@@ -144,6 +145,7 @@ export const manualLog: ResourceDef = {
 			action: 'Get a logged call, email or text by ID',
 			description: 'One logged call, email or text by ID',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/logType/{logTypeId}',
 			params: [logTypeId],
 			unwrap: 'logType',
@@ -155,6 +157,7 @@ export const manualLog: ResourceDef = {
 			action: 'Get the logged calls, emails or texts of a lead',
 			description: 'Logged calls, emails or texts of a lead (one kind at a time); automatic communications are not included',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/logType',
 			pagination: { style: 'keyset', itemsKey: 'logType', idField: 'id', maxPageSize: 1000 },
 			params: [
@@ -216,6 +219,7 @@ export const manualLog: ResourceDef = {
 			action: 'Delete a logged call, email or text',
 			description: 'Remove a logged call, email or text from the lead\'s timeline',
 			method: 'DELETE',
+			effect: 'destructive',
 			path: '/v1.0/logType/{logTypeId}',
 			params: [logTypeId],
 			output: (response, op) => ({

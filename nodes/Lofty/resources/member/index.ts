@@ -29,6 +29,7 @@ export const member: ResourceDef = {
 			action: 'Get your own Lofty user profile',
 			description: 'The profile of the Lofty user behind this credential',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/me',
 			params: [],
 			simplify: MEMBER_SIMPLE,
@@ -39,6 +40,7 @@ export const member: ResourceDef = {
 			action: 'Get the members of your team',
 			description: 'Members of your team, optionally only those of some offices',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/members',
 			pagination: { style: 'offset', itemsKey: 'members', maxPageSize: 100, totalKey: '_metadata.total' },
 			simplify: MEMBER_SIMPLE,
@@ -73,6 +75,7 @@ export const member: ResourceDef = {
 			action: 'Get a team member by user ID',
 			description: 'One member of your team by user ID (Lofty marks this endpoint deprecated; Get By Email is its successor)',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/users/{userId}',
 			simplify: MEMBER_SIMPLE,
 			params: [
@@ -93,6 +96,7 @@ export const member: ResourceDef = {
 			action: 'Get a team member by email',
 			description: 'One member of your team by their login e-mail; the member must have accepted the team invitation',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/members/{account}',
 			simplify: MEMBER_SIMPLE,
 			params: [

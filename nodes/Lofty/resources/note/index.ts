@@ -80,6 +80,7 @@ export const note: ResourceDef = {
 			action: 'Add a note to a lead',
 			description: 'Add a note to a lead',
 			method: 'POST',
+			effect: 'write',
 			path: '/v1.0/notes',
 			notice: 'Lofty saves a new note in the background: reading or updating it right after creating it may briefly fail with "note not found".',
 			params: [{ ...leadInPath, in: 'body', description: 'The lead to add the note to: pick it from the list, or give its ID or its Lofty URL' }, contentParam, pinParam],
@@ -90,6 +91,7 @@ export const note: ResourceDef = {
 			action: 'Delete a note',
 			description: 'Delete a note of a lead',
 			method: 'DELETE',
+			effect: 'destructive',
 			path: '/v1.0/notes/{noteId}',
 			params: [noteInPath],
 			output: (response, op) => ({
@@ -104,6 +106,7 @@ export const note: ResourceDef = {
 			action: 'Get a note by ID',
 			description: 'Get one note by its ID',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/notes/{noteId}',
 			params: [noteInPath],
 			unwrap: 'note',
@@ -114,6 +117,7 @@ export const note: ResourceDef = {
 			action: 'Get the notes of a lead',
 			description: 'All notes of a lead (Lofty returns them in no particular order)',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/notes',
 			params: [
 				{ ...leadInPath, in: 'query' },
@@ -143,6 +147,7 @@ export const note: ResourceDef = {
 			action: 'Update the text of a note',
 			description: 'Replace the text and pin state of a note',
 			method: 'PUT',
+			effect: 'write',
 			path: '/v1.0/notes/{noteId}',
 			params: [
 				noteInPath,

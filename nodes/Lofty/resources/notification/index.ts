@@ -13,9 +13,10 @@ export const notification: ResourceDef = {
 		{
 			value: 'sendTaskReminder',
 			name: 'Send Task Reminder',
-			action: "Push a task reminder to the assigned agent's Lofty app",
+			action: 'Push a task reminder to its agent',
 			description: 'Push a reminder to the Lofty app of the agent assigned to a task or appointment',
 			method: 'POST',
+			effect: 'sends',
 			path: '/v2.0/sales-agent/notification/app-push/send-task-reminder',
 			params: [
 				{
@@ -47,9 +48,10 @@ export const notification: ResourceDef = {
 		{
 			value: 'sendSms',
 			name: 'Send SMS',
-			action: "Text yourself from Lofty's system number",
+			action: 'Text yourself from the system number',
 			description: "Text the phone of the Lofty user behind this credential from Lofty's system number; to text from your Sales Agent's AI number use Send SMS From AI Number",
 			method: 'POST',
+			effect: 'sends',
 			path: '/v2.0/sales-agent/message/sms/send-to-agent',
 			params: [{ name: 'content', label: 'Message', type: 'string', in: 'body', required: true, requiredCode: 'MISSING_PARAMETER', description: 'Text of the SMS' }],
 			errorHints: {
@@ -62,6 +64,7 @@ export const notification: ResourceDef = {
 			action: 'Email yourself a notification',
 			description: 'Email the Lofty user behind this credential (HTML allowed in the body)',
 			method: 'POST',
+			effect: 'sends',
 			path: '/v2.0/sales-agent/message/email/send-to-agent',
 			params: [
 				{ name: 'subject', label: 'Subject', type: 'string', in: 'body', required: true, requiredCode: 'MISSING_PARAMETER' },
@@ -81,7 +84,7 @@ export const notification: ResourceDef = {
 		},
 		{
 			...sendSmsViaAiNumber,
-			action: 'Text yourself a notification from the AI number',
+			action: 'Text yourself from the AI number',
 			description: "Text the phone of the Lofty user behind this credential from their Sales Agent's AI number; the same request as Sales Agent > Send SMS From AI Number. Use Send SMS for Lofty's system number",
 		},
 	],

@@ -43,13 +43,14 @@ export const opportunity: ResourceDef = {
 		{
 			value: 'sendAlert',
 			name: 'Send Alert',
-			action: "Alert the agent of a lead about the lead's activity",
+			action: "Alert a lead's agent to its activity",
 			description: "Alert the lead's agent that the lead did something (viewed a listing, saved a search, asked for a CMA...)",
 			notice: 'Every run sends another alert: Lofty does not deduplicate them.',
 			errorHints: {
 				'20005': 'Lofty had an internal error while sending the alert. Try again later; since alerts are not deduplicated, check the agent did not already get it.',
 			},
 			method: 'POST',
+			effect: 'sends',
 			path: '/v1.0/agent/send-notification',
 			params: [
 				{ ...leadInPath, in: 'body', description: 'A lead of your team: pick it from the list, or give its ID or its Lofty URL' },

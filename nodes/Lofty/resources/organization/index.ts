@@ -98,6 +98,7 @@ export const organization: ResourceDef = {
 			description:
 				"Your office, permission profile and the offices you may see (all with Manage Organization, your sub-offices with its department variant), or the multi-team group you belong to",
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/org',
 			params: [],
 		},
@@ -107,6 +108,7 @@ export const organization: ResourceDef = {
 			action: 'Update the company profile',
 			description: 'Change the company name, contact details or header image; needs the Manage Organization permission',
 			method: 'POST',
+			effect: 'write',
 			path: '/v1.0/org/company',
 			// The one company of the credential: its items take turns.
 			record: ['company'],
@@ -132,6 +134,7 @@ export const organization: ResourceDef = {
 			action: 'Create an office',
 			description: 'Add an office to your company, at the top level or under another office; needs the Manage Organization permission',
 			method: 'POST',
+			effect: 'write',
 			path: '/v1.0/org/office',
 			unwrap: 'data',
 			params: [{ ...officeName, required: true }, parentOffice, ...contactFields('office'), allowManageSub],
@@ -144,6 +147,7 @@ export const organization: ResourceDef = {
 			action: 'Update an office',
 			description: 'Change the name, parent or contact details of an office; needs the Manage Organization permission',
 			method: 'POST',
+			effect: 'write',
 			path: '/v1.0/org/office',
 			unwrap: 'data',
 			record: ['officeId'],
@@ -181,6 +185,7 @@ export const organization: ResourceDef = {
 			action: "Get the team's permission profiles",
 			description: 'The permission profiles (role templates) of your team, with the IDs used when assigning roles',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/org/permission/profiles',
 			params: [],
 			errorHints: {

@@ -13,6 +13,7 @@ export const systemLog: ResourceDef = {
 			action: 'Get the system change log of a lead',
 			description: 'System and change-log events of a lead, newest first; entries are passed through untouched',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/systemLogs',
 			pagination: { style: 'page', itemsKey: 'timeLines', hasMoreKey: 'hasMore', maxPageSize: 1000, pageParam: 'pageNumber', sizeParam: 'pageSize' },
 			params: [

@@ -23,6 +23,7 @@ const operations: OperationDef[] = [
 		action: 'Create a transaction (deal) for a lead',
 		description: 'Create a transaction (deal) for a lead',
 		method: 'POST',
+		effect: 'write',
 		path: '/v1.0/leads/{leadId}/transaction',
 		params: [
 			leadInPath,
@@ -49,6 +50,7 @@ const operations: OperationDef[] = [
 		action: 'Get a transaction of a lead by ID',
 		description: 'Get one transaction of a lead',
 		method: 'GET',
+		effect: 'read',
 		path: '/v1.0/leads/{leadId}/transaction/{transactionId}',
 		params: [leadInPath, transactionInPath, CUSTOM_FIELDS_BY_NAME],
 		simplify: SIMPLE,
@@ -60,6 +62,7 @@ const operations: OperationDef[] = [
 		action: 'Search transactions',
 		description: 'Search the transactions the user can see, of one type or of all types',
 		method: 'GET',
+		effect: 'read',
 		path: '/v2.0/transactions',
 		pagination: {
 			style: 'page',
@@ -106,6 +109,7 @@ const operations: OperationDef[] = [
 		action: 'Get all transactions of a lead',
 		description: 'All transactions of one lead, of every type, in one list',
 		method: 'GET',
+		effect: 'read',
 		path: '/v1.0/leads/{leadId}/transactions',
 		params: [leadInPath, CUSTOM_FIELDS_BY_NAME],
 		simplify: SIMPLE,
@@ -117,6 +121,7 @@ const operations: OperationDef[] = [
 		action: 'Update a transaction',
 		description: 'Change fields of a transaction; fields left out stay as they are',
 		method: 'PUT',
+		effect: 'write',
 		path: '/v1.0/leads/{leadId}/transaction/{transactionId}',
 		optionalTitle: 'Update Fields',
 		params: [
@@ -155,6 +160,7 @@ const operations: OperationDef[] = [
 		action: 'Get the property address of a transaction',
 		description: 'The property address stored on a transaction',
 		method: 'GET',
+		effect: 'read',
 		path: '/v1.0/leads/{leadId}/transaction/{transactionId}/property/address',
 		params: [leadInPath, transactionInPath],
 		errorHints: {
@@ -169,6 +175,7 @@ const operations: OperationDef[] = [
 		notice:
 			'This replaces the whole address: any address field left empty is cleared in Lofty. To change one field, read the address with Get Property Address first and pass its other fields along.',
 		method: 'POST',
+		effect: 'write',
 		path: '/v1.0/leads/{leadId}/transaction/property/address',
 		// The transaction's ID travels in the body: its turn is shared with Update and Sync From Brokermint.
 		record: ['leadId', 'transactionId'],
@@ -187,6 +194,7 @@ const operations: OperationDef[] = [
 		action: 'Get the transaction custom fields',
 		description: 'The team\'s transaction custom field definitions (ID, name, type, choices), for use in Custom Fields',
 		method: 'GET',
+		effect: 'read',
 		path: '/v1.0/transaction/customfields',
 		params: [],
 		output: (response) => {
@@ -208,6 +216,7 @@ const operations: OperationDef[] = [
 		action: 'Get the stages of each transaction pipeline',
 		description: 'The team\'s stages (statuses) of each transaction type, in pipeline order; one item per type',
 		method: 'GET',
+		effect: 'read',
 		path: '/v2.0/transactions/pipelines',
 		params: [],
 		unwrap: 'pipelines',
@@ -219,6 +228,7 @@ const operations: OperationDef[] = [
 		description: 'Apply Brokermint deal changes (agent, address, price, dates, Closed or Cancelled) to a Brokermint-linked Lofty transaction',
 		notice: 'The transaction must already be linked to Brokermint in Lofty (Brokermint integration); otherwise Lofty answers that it does not exist.',
 		method: 'PUT',
+		effect: 'write',
 		path: '/v1.0/brokermint/transaction',
 		record: ['transactionId'],
 		params: [

@@ -12,6 +12,7 @@ export const vendor: ResourceDef = {
 			description:
 				'The vendor directory of your team: team members, sub-accounts and outside contacts such as lenders or inspectors, in no particular order',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/vendor/list',
 			// A bare array, all vendors at once: Lofty offers no paging here.
 			params: [],

@@ -66,6 +66,7 @@ export const webhook: ResourceDef = {
 			action: 'Create a webhook subscription',
 			description: 'Ask Lofty to POST change notifications of one event type to a URL of yours',
 			method: 'POST',
+			effect: 'write',
 			path: '/v1.0/webhook',
 			params: [
 				{ name: 'listId', label: 'Event', type: 'options', in: 'body', required: true, options: WEBHOOK_EVENTS, default: 2, description: 'What Lofty notifies about' },
@@ -135,6 +136,7 @@ export const webhook: ResourceDef = {
 			action: 'Delete a webhook subscription',
 			description: 'Stop a webhook subscription; only the user who created it may delete it',
 			method: 'DELETE',
+			effect: 'destructive',
 			path: '/v1.0/webhook/{subscribeId}',
 			params: [subscriptionInPath],
 			// Lofty answers with an empty body.
@@ -158,6 +160,7 @@ export const webhook: ResourceDef = {
 			description:
 				'Read the full lead, transaction, note, task, appointment, agent, call, email or text a Lofty Trigger event is about, and add it to the event as "record"',
 			method: 'GET',
+			effect: 'read',
 			path: '/{the record of the event}',
 			params: [
 				{
@@ -197,6 +200,7 @@ export const webhook: ResourceDef = {
 			action: 'Get the webhook subscriptions',
 			description: 'The active webhook subscriptions of the team',
 			method: 'GET',
+			effect: 'read',
 			path: '/v1.0/webhooks',
 			params: [],
 			// The Lofty Trigger's callback URLs carry its secret (?token=): never shown.
