@@ -51,6 +51,7 @@ const {
 	NODE_FILE,
 	CREDENTIAL,
 	WEBHOOKS_FILE,
+	IDS_FILE,
 	OWNER,
 	PUBLISH,
 	WEBHOOK_PATH,
@@ -101,13 +102,14 @@ async function main() {
 	} else log('package unchanged since the last run: installed copy reused');
 
 	// 3. sandbox (in memory: fresh demo data on every start; the webhook subscriptions n8n made are kept in
-	//    WEBHOOKS_FILE, as Lofty keeps them: n8n started again with its database does not subscribe again)
+	//    WEBHOOKS_FILE, as Lofty keeps them: n8n started again with its database does not subscribe again; new records
+	//    get IDs no earlier start handed out, counted in IDS_FILE)
 	const sandboxPort = await H.freePort(Number(process.env.LOFTY_SANDBOX_PORT) || state.sandboxPort || 4010);
 	const sandboxLog = path.join(LOG_DIR, 'sandbox.log');
 	fs.writeFileSync(sandboxLog, '');
 	if (!fs.existsSync(path.join(N8N_DIR, 'database.sqlite'))) fs.rmSync(WEBHOOKS_FILE, { force: true }); // a new n8n subscribes anew
 	const sandbox = await H.startSandbox(procs, {
-		env: { ...cleanEnv(), LOFTY_SANDBOX_WEBHOOKS_FILE: WEBHOOKS_FILE },
+		env: { ...cleanEnv(), LOFTY_SANDBOX_WEBHOOKS_FILE: WEBHOOKS_FILE, LOFTY_SANDBOX_IDS_FILE: IDS_FILE },
 		port: sandboxPort,
 		onData: (d) => {
 			fs.appendFileSync(sandboxLog, d);

@@ -130,6 +130,14 @@ if (missing) process.stdout.write(`[try-out restart e2e] SKIPPED: ${missing}\n`)
 			);
 		};
 
+		/** A lead made through the sandbox's API: its ID as text. */
+		const newLeadId = async (n: number): Promise<string> => {
+			const made = await httpRequest('POST', `${urls.sandbox}/v1.0/leads`, { firstName: 'Restart', lastName: `Probe ${n}`, emails: [`restart${n}@example.com`] }, { Authorization: `token ${urls.apiKey}` });
+			expect(made.status).toBe(200);
+			return /"leadId":(\d+)/.exec(made.text)![1];
+		};
+		const before = await newLeadId(1);
+
 		// Subscribed (2.41 activates through an outbox: shortly after the answer), then fired.
 		await until(async () => ((await httpRequest('GET', `${urls.sandbox}/tryout/state`)).json.subscriptions.length >= 2 ? true : undefined), () => 'the trigger\'s subscriptions');
 		await fire('Hot');
@@ -143,6 +151,9 @@ if (missing) process.stdout.write(`[try-out restart e2e] SKIPPED: ${missing}\n`)
 		expect(session.cookie).not.toBe('');
 		const listed = (await httpRequest('GET', `${urls.sandbox}/tryout/state`)).json.subscriptions.map((s: { event: string }) => s.event).sort();
 		expect(listed).toEqual(['Lead Info', 'Pipeline Change']);
+		// New records after the restart get IDs the first start did not hand out (the Polling Trigger remembers them).
+		expect(await newLeadId(2)).not.toBe(before);
+		expect(fs.readFileSync(path.join(dir, 'sandbox-ids.json'), 'utf8')).toContain('"starts":2');
 		await fire('Nurture');
 	});
 });
