@@ -16,7 +16,7 @@
  *
  * Its parts live in scripts/tryout/: config.js (flags, folders, names), logs.js, folder.js (state, claim,
  * fingerprint), http.js, owner.js (the owner's password hash), sandbox.js (what the sandbox prints),
- * credentials.js (API key, MCP Bearer and OAuth2 imports), examples.js (loading and importing the examples),
+ * credentials.js (OAuth2, then API key and MCP Bearer imports), examples.js (loading and importing the examples),
  * banner.js and verify.js (--verify). This file runs the steps in order and stops everything on exit.
  *
  * Options:
@@ -61,7 +61,7 @@ const { readState, writeState, distFingerprint, claimFolder } = require('./tryou
 const { httpRequest, waitReady } = require('./tryout/http');
 const { bcryptHash } = require('./tryout/owner');
 const { sandboxExtras } = require('./tryout/sandbox');
-const { importApiCredentials, importOAuthCredentials } = require('./tryout/credentials');
+const { importCredentials } = require('./tryout/credentials');
 const { loadExamples, importExamples } = require('./tryout/examples');
 const { banner } = require('./tryout/banner');
 const { checkLeadIntake, verify } = require('./tryout/verify');
@@ -146,8 +146,7 @@ async function main() {
 	state.imports ??= {};
 	const inputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lofty-tryout-import-'));
 	try {
-		await importApiCredentials({ n8n, inputDir, sandbox, state });
-		await importOAuthCredentials({ n8n, inputDir, sandbox, state });
+		await importCredentials({ n8n, inputDir, sandbox, state });
 
 		const { examples, skipped } = await importExamples({ n8n, inputDir, pkgDir, sandbox, state });
 		state.sandboxPort = sandbox.port;
