@@ -40,6 +40,7 @@ import { tagEditorChecks } from './editorTags';
 import { peopleEditorChecks } from './editorPeople';
 import { exampleRunChecks } from './examplesNoCode';
 import { tryoutEditorChecks } from './editorTryout';
+import { searchEditorChecks } from './editorSearch';
 import { editorPage, exact } from './editorPage';
 import { N8nServer, OWNER, ROOT } from './n8nServer';
 
@@ -401,4 +402,6 @@ interface Problem {
 
 	tagEditorChecks(tools);
 	tryoutEditorChecks(tools); // editorTryout.ts
+	// The search phrases docs/operations.md names, and the credential a new node gets with the try-out's (editorSearch.ts).
+	searchEditorChecks(tools);
 });
