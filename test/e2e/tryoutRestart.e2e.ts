@@ -101,10 +101,14 @@ if (missing) process.stdout.write(`[try-out restart e2e] SKIPPED: ${missing}\n`)
 
 		// The credentials npm start made, named for what they are; the Client Credentials one tests OK as it is.
 		const creds = await httpRequest('GET', `${urls.editor}/rest/credentials`, undefined, session);
-		const made = (creds.json?.data ?? creds.json) as Array<{ id: string; name: string; type: string }>;
+		const made = (creds.json?.data ?? creds.json) as Array<{ id: string; name: string; type: string; updatedAt?: string }>;
 		expect(made.map((c) => c.name).sort()).toEqual(
 			expect.arrayContaining(['Lofty API (sandbox)', 'Lofty OAuth2 (sandbox): Authorization Code', 'Lofty OAuth2 (sandbox): Client Credentials', 'Lofty OAuth2 (sandbox): PKCE']),
 		);
+		// The API key credential is the most recently updated Lofty one: n8n preselects it for a new Lofty node.
+		const newestLofty = (list: Array<{ name: string; type: string; updatedAt?: string }>) =>
+			list.filter((c) => c.type === 'loftyApi' || c.type === 'loftyOAuth2Api').sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)))[0]?.name;
+		expect(newestLofty(made)).toBe('Lofty API (sandbox)');
 		const cc = made.find((c) => c.name === 'Lofty OAuth2 (sandbox): Client Credentials')!;
 		const stored = await httpRequest('GET', `${urls.editor}/rest/credentials/${cc.id}?includeData=true`, undefined, session);
 		const data = (stored.json?.data ?? stored.json).data;
