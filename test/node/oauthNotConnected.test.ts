@@ -9,6 +9,7 @@ import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { SEED_IDS } from '../../sandbox';
 import { createContext } from '../harness/context';
 import { node, useSandbox } from '../harness/sandbox';
+import { observe } from '../secrets/observe';
 
 const sandbox = useSandbox();
 
@@ -31,6 +32,7 @@ test('an OAuth2 credential never connected: "Connect the credential", nothing se
 		},
 		(e: Error & { description?: string }) => e,
 	);
+	observe('Lofty error', { message: error.message, description: error.description });
 	expect(error.message).toBe(`Connect the credential: this OAuth2 credential is not connected yet, so GET /v1.0/leads/${SEED_IDS.bigLeadId} was not sent`);
 	expect(error.message).not.toMatch(/Could not reach/);
 	expect(error.description).toMatch(/click Connect/);
