@@ -5,11 +5,14 @@
  *      LOFTY_SANDBOX_LATENCY as "<fixedMs>" or "<fixedMs>+<jitterMs>" (default 0: answers at once);
  *      the flag `--latency 300+60` (npm run sandbox -- --latency 300+60) wins over the variable;
  *      LOFTY_SANDBOX_WEBHOOKS_FILE: keep the webhook subscriptions made through the API in this file across restarts
- *      (resources/webhook/persist.ts; `npm start` sets it).
+ *      (resources/webhook/persist.ts; `npm start` sets it);
+ *      LOFTY_SANDBOX_IDS_FILE: counts the starts in this file, so that new records never get an ID an earlier start
+ *      handed out (core/idStart.ts; `npm start` sets it).
  * Serves the try-out page at /tryout (sandbox/web). Prints KEY=value lines (URL, page, demo API key, OAuth demo client)
  * on stdout.
  */
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, OTHER_AGENT_API_KEY, SEED_IDS, parseLatency, startSandbox } from './index';
+import { claimIdStart } from './core/idStart';
 import { type KeptSubscriptions, keepSubscriptions } from './resources/webhook/persist';
 import { WEB_PATH } from './web';
 
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
 		webhooks: { autoDeliver: true, allowHttpCallbacks: true },
 		latency,
 		web: true,
+		idStart: process.env.LOFTY_SANDBOX_IDS_FILE ? claimIdStart(process.env.LOFTY_SANDBOX_IDS_FILE) : undefined,
 	});
 	const webhooksFile = process.env.LOFTY_SANDBOX_WEBHOOKS_FILE;
 	let kept: KeptSubscriptions | undefined;

@@ -65,6 +65,8 @@ export interface SandboxOptions {
 	latency?: LatencyConfig;
 	/** serve the try-out page at /tryout, where a person makes events by clicking (sandbox/web; default off) */
 	web?: boolean;
+	/** new records get IDs this far above the seed's counters (core/idStart.ts claimIdStart; default 0) */
+	idStart?: bigint;
 }
 
 export interface IssueTokenOptions {
@@ -124,6 +126,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 			seedStore(store);
 			for (const resource of RESOURCES) resource.seed?.(store);
 		}
+		if (opts.idStart) store.shiftIds(opts.idStart);
 	};
 	load();
 	const auth = new AuthRegistry();

@@ -82,15 +82,25 @@ function npmCli() {
 	return null;
 }
 
-function run(args, { cwd, env, label, nodeExec = process.execPath }) {
+/** Runs npm; with `logFile` its output goes there (a compiler's hundreds of lines), and its last lines into a failure. */
+function run(args, { cwd, env, label, nodeExec = process.execPath, logFile }) {
 	const cli = npmCli();
 	const [cmd, argv] = cli ? [nodeExec, [cli, ...args]] : ['npm', args];
 	const t0 = Date.now();
-	log(`${label}: npm ${args.join(' ')}  (in ${cwd})`);
-	const r = spawnSync(cmd, argv, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'], maxBuffer: 1 << 28 });
+	log(`${label}: npm ${args.join(' ')}  (in ${cwd}${logFile ? `; output in ${logFile}` : ''})`);
+	const out = logFile ? fs.openSync(logFile, 'w') : 'inherit';
+	let r;
+	try {
+		r = spawnSync(cmd, argv, { cwd, env, stdio: ['ignore', out, out], maxBuffer: 1 << 28 });
+	} finally {
+		if (logFile) fs.closeSync(out);
+	}
 	const secs = ((Date.now() - t0) / 1000).toFixed(1);
 	if (r.error) throw new Error(`${label} failed to start: ${r.error.message}`);
-	if (r.status !== 0) throw new Error(`${label} failed (exit ${r.status}, signal ${r.signal}) after ${secs}s`);
+	if (r.status !== 0) {
+		const last = logFile ? `; last lines of ${logFile}:\n${fs.readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-20).join('\n')}` : '';
+		throw new Error(`${label} failed (exit ${r.status}, signal ${r.signal}) after ${secs}s${last}`);
+	}
 	log(`${label}: done in ${secs}s`);
 }
 
@@ -333,6 +343,7 @@ function ensureN8n({ version = DEFAULT_VERSION } = {}) {
 				env: rebuildEnv,
 				nodeExec: nodeBin,
 				label: `rebuild ${natives.join(' ')}`,
+				logFile: path.join(dir, 'rebuild.log'),
 			});
 
 		const n8nBin = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');

@@ -16,7 +16,7 @@
  *
  * Its parts live in scripts/tryout/: config.js (flags, folders, names), logs.js, folder.js (state, claim,
  * fingerprint), http.js, owner.js (the owner's password hash), sandbox.js (what the sandbox prints),
- * credentials.js (API key, MCP Bearer and OAuth2 imports), examples.js (loading and importing the examples),
+ * credentials.js (OAuth2, then API key and MCP Bearer imports), examples.js (loading and importing the examples),
  * banner.js and verify.js (--verify). This file runs the steps in order and stops everything on exit.
  *
  * Options:
@@ -51,6 +51,7 @@ const {
 	NODE_FILE,
 	CREDENTIAL,
 	WEBHOOKS_FILE,
+	IDS_FILE,
 	OWNER,
 	PUBLISH,
 	WEBHOOK_PATH,
@@ -60,7 +61,7 @@ const { readState, writeState, distFingerprint, claimFolder } = require('./tryou
 const { httpRequest, waitReady } = require('./tryout/http');
 const { bcryptHash } = require('./tryout/owner');
 const { sandboxExtras } = require('./tryout/sandbox');
-const { importApiCredentials, importOAuthCredentials } = require('./tryout/credentials');
+const { importCredentials } = require('./tryout/credentials');
 const { loadExamples, importExamples } = require('./tryout/examples');
 const { banner } = require('./tryout/banner');
 const { checkLeadIntake, verify } = require('./tryout/verify');
@@ -101,13 +102,14 @@ async function main() {
 	} else log('package unchanged since the last run: installed copy reused');
 
 	// 3. sandbox (in memory: fresh demo data on every start; the webhook subscriptions n8n made are kept in
-	//    WEBHOOKS_FILE, as Lofty keeps them: n8n started again with its database does not subscribe again)
+	//    WEBHOOKS_FILE, as Lofty keeps them: n8n started again with its database does not subscribe again; new records
+	//    get IDs no earlier start handed out, counted in IDS_FILE)
 	const sandboxPort = await H.freePort(Number(process.env.LOFTY_SANDBOX_PORT) || state.sandboxPort || 4010);
 	const sandboxLog = path.join(LOG_DIR, 'sandbox.log');
 	fs.writeFileSync(sandboxLog, '');
 	if (!fs.existsSync(path.join(N8N_DIR, 'database.sqlite'))) fs.rmSync(WEBHOOKS_FILE, { force: true }); // a new n8n subscribes anew
 	const sandbox = await H.startSandbox(procs, {
-		env: { ...cleanEnv(), LOFTY_SANDBOX_WEBHOOKS_FILE: WEBHOOKS_FILE },
+		env: { ...cleanEnv(), LOFTY_SANDBOX_WEBHOOKS_FILE: WEBHOOKS_FILE, LOFTY_SANDBOX_IDS_FILE: IDS_FILE },
 		port: sandboxPort,
 		onData: (d) => {
 			fs.appendFileSync(sandboxLog, d);
@@ -144,8 +146,7 @@ async function main() {
 	state.imports ??= {};
 	const inputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lofty-tryout-import-'));
 	try {
-		await importApiCredentials({ n8n, inputDir, sandbox, state });
-		await importOAuthCredentials({ n8n, inputDir, sandbox, state });
+		await importCredentials({ n8n, inputDir, sandbox, state });
 
 		const { examples, skipped } = await importExamples({ n8n, inputDir, pkgDir, sandbox, state });
 		state.sandboxPort = sandbox.port;

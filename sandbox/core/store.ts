@@ -2,6 +2,7 @@
  * In-memory data of the sandbox, with typed accessors for tests
  * (`sandbox.store.addLead(...)`, `sandbox.store.getLead(id)`, ...).
  */
+import { shiftCounters } from './idStart';
 import { PARTY, TL, isSystemType } from './timeline';
 import {
 	type ActivityV1,
@@ -53,14 +54,29 @@ export class Store {
 	/** State of the resources (sandbox/resources/*), by module name; cleared with the store. */
 	private extensions = new Map<string, unknown>();
 
-	/** The state object of a module, created on first use. */
+	/** How far above their starts the ID counters are (core/idStart.ts); 0 after clear. */
+	private idShift = 0n;
+
+	/** The state object of a module, created on first use (its ID counters shifted as the store's). */
 	ext<T>(name: string, init: () => T): T {
-		if (!this.extensions.has(name)) this.extensions.set(name, init());
+		if (!this.extensions.has(name)) {
+			const state = init();
+			if (typeof state === 'object' && state !== null) shiftCounters(state, this.idShift);
+			this.extensions.set(name, state);
+		}
 		return this.extensions.get(name) as T;
+	}
+
+	/** New records of every kind get IDs `by` above the counters' present values, also in states made later. */
+	shiftIds(by: bigint): void {
+		this.idShift += by;
+		shiftCounters(this, by);
+		for (const state of this.extensions.values()) if (typeof state === 'object' && state !== null) shiftCounters(state, by);
 	}
 
 	clear(): void {
 		this.extensions.clear();
+		this.idShift = 0n;
 		this.users.clear();
 		this.offices.clear();
 		this.stages = [];

@@ -75,7 +75,20 @@ export function listSubscriptions(store: Store): Array<Record<string, string | b
 		.map((s) => ({ subscribeId: s.subscribeId.toString(), event: WEBHOOK_EVENTS[s.listId] ?? String(s.listId), callbackUrl: redactUrl(s.callbackUrl), active: s.active }));
 }
 
-/** The latest delivery attempts to those subscriptions, newest first: when, which event keys, where to, and the answer. */
+/** `started` of a Lofty Trigger's answer (`{received, started}`: the events that passed its filters) as text, else ''. */
+function startedOf(answer: string | undefined): string {
+	try {
+		const started = (JSON.parse(answer ?? '') as { started?: unknown }).started;
+		return typeof started === 'number' ? String(started) : '';
+	} catch {
+		return '';
+	}
+}
+
+/**
+ * The latest delivery attempts to those subscriptions, newest first: when, which event keys, where to, the answer,
+ * and how many events the trigger started its workflow with (`started`, '' when the answer does not say).
+ */
 export function listDeliveries(store: Store): Array<Record<string, string | number>> {
 	return deliveryEngine(store)
 		.log.filter((e) => !SEEDED.has(e.subscribeId))
@@ -96,6 +109,7 @@ export function listDeliveries(store: Store): Array<Record<string, string | numb
 				callbackUrl: redactUrl(e.callbackUrl),
 				status: e.status === undefined ? '' : String(e.status),
 				outcome: e.outcome,
+				started: startedOf(e.answer),
 				error: e.error ?? '',
 			};
 		});

@@ -42,7 +42,7 @@ stage change, <i>Call recording</i> to a recorded dialer call.</p>
 <div id="subscriptions" data-test="subscriptions"></div>
 
 <h2>Webhook deliveries</h2>
-<p class="help">What the sandbox sent, newest first, and the answer it got (n8n answers 200 when it took the event).</p>
+<p class="help">What the sandbox sent, newest first, and the answer it got (n8n answers 200 when it took the event; the Lofty Trigger then says how many events started its workflow: <em>filtered out (started: 0)</em> when its filters dropped them all).</p>
 <table data-test="deliveries">
   <thead><tr><th>Time (UTC)</th><th>Event</th><th>Keys</th><th>To</th><th>Answer</th></tr></thead>
   <tbody id="deliveries"></tbody>
@@ -113,10 +113,17 @@ function renderSubscriptions(subs) {
     : '<p class="none">No workflow listens yet. Publish a workflow that starts with a Lofty Trigger (for example the call-recording example), or open it and click Execute workflow: its events then appear here.</p>';
 }
 
+// A delivery the trigger answered with started: 0 ran no workflow (its filters dropped every event).
+function deliveryOutcome(d) {
+  const said = (d.status ? d.status + ' ' : '') + d.outcome + (d.error ? ' (' + d.error + ')' : '');
+  if (d.outcome !== 'delivered' || d.started === '') return said;
+  return d.started === '0' ? said + ', filtered out (started: 0)' : said + ', started the workflow (started: ' + d.started + ')';
+}
+
 function renderDeliveries(rows) {
   $('#deliveries').innerHTML = rows.length ? rows.map((d) =>
     '<tr data-test="delivery" data-outcome="' + esc(d.outcome) + '"><td>' + esc(d.time.slice(11, 19)) + '</td><td>' + esc(d.event) + '</td><td>' + esc(d.keys) + '</td>' +
-    '<td><code>' + esc(d.callbackUrl) + '</code></td><td>' + esc(d.status ? d.status + ' ' : '') + esc(d.outcome) + (d.error ? ' (' + esc(d.error) + ')' : '') + '</td></tr>').join('')
+    '<td><code>' + esc(d.callbackUrl) + '</code></td><td>' + esc(deliveryOutcome(d)) + '</td></tr>').join('')
     : '<tr><td colspan="5" class="none">Nothing sent yet.</td></tr>';
 }
 

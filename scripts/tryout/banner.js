@@ -42,7 +42,7 @@ function banner({ base, sandbox, examples, skipped }) {
 					`               Access Token URL   ${sandbox.oauth.tokenUrl}`,
 					`               Base URL       ${sandbox.url}    Customer Key (Client Credentials): the API key above`,
 					`               Made for you: ${OAUTH_CREDENTIALS.map((c) => `"${c.name}"`).join(', ')}`,
-					'               (Client Credentials works at once; open the other two and click Connect my account)',
+					'               (Client Credentials works at once; open the other two and click Connect)',
 					'',
 				]
 			: []),

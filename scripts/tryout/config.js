@@ -41,6 +41,8 @@ const OAUTH_CREDENTIALS = [
 ];
 /** The sandbox keeps the subscriptions n8n made in this file, so published triggers still fire after a restart. */
 const WEBHOOKS_FILE = path.join(DIR, 'sandbox-webhooks.json');
+/** The sandbox counts its starts in this file: new records never get an ID an earlier start handed out. */
+const IDS_FILE = path.join(DIR, 'sandbox-ids.json');
 const OWNER = {
 	email: process.env.LOFTY_TRYOUT_EMAIL || 'demo@example.com',
 	password: process.env.LOFTY_TRYOUT_PASSWORD || 'LoftyDemo1',
@@ -77,6 +79,7 @@ module.exports = {
 	MCP_PATH,
 	OAUTH_CREDENTIALS,
 	WEBHOOKS_FILE,
+	IDS_FILE,
 	OWNER,
 	PUBLISH,
 	WEBHOOK_PATH,

@@ -1,7 +1,11 @@
 /**
- * The credentials the try-out (scripts/start.js) imports into n8n, each only when it changed: the Lofty API
- * credential (API key) and n8n's Bearer Auth credential for the sandbox's tool server (MCP), and one Lofty OAuth2
- * credential per grant type for the sandbox's demo app. Plain text only in a temp file; n8n encrypts on import.
+ * The credentials the try-out (scripts/start.js) imports into n8n, each only when it changed: one Lofty OAuth2
+ * credential per grant type for the sandbox's demo app, then the Lofty API credential (API key) and n8n's Bearer Auth
+ * credential for the sandbox's tool server (MCP). Plain text only in a temp file; n8n encrypts on import.
+ *
+ * Order matters: n8n's editor preselects, for a new Lofty node, the credential updated most recently among those the
+ * node takes. The API key works at once (Authorization Code and PKCE need Connect first), so it is imported last,
+ * and again whenever the OAuth2 credentials were.
  */
 'use strict';
 
@@ -11,27 +15,11 @@ const { CREDENTIAL, MCP_CREDENTIAL, OAUTH_CREDENTIALS, sha } = require('./config
 const { log } = require('./logs');
 const { writeState } = require('./folder');
 
-/** The Lofty API credential (the sandbox's API key and URL) and the tool server's Bearer Auth credential. */
-async function importApiCredentials({ n8n, inputDir, sandbox, state }) {
-	const cred = [
-		{ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
-		{ ...MCP_CREDENTIAL, data: { token: sandbox.apiKey } },
-	];
-	const credText = JSON.stringify(cred, null, 2);
-	if (state.imports.credential !== sha(credText)) {
-		const f = path.join(inputDir, 'credentials.json');
-		fs.writeFileSync(f, credText); // plain text only in a temp file; n8n encrypts it on import
-		await n8n(['import:credentials', `--input=${f}`]);
-		state.imports.credential = sha(credText);
-		writeState(state);
-	}
-}
-
-/** The OAuth2 credentials of OAUTH_CREDENTIALS, imported when they changed (the sandbox's port, or new ones). */
-async function importOAuthCredentials({ n8n, inputDir, sandbox, state }) {
+/** The OAuth2 credentials of OAUTH_CREDENTIALS for the sandbox's demo app (empty when it printed none). */
+function oauthCredentials(sandbox) {
 	const { clientId, clientSecret, authUrl, tokenUrl } = sandbox.oauth;
-	if (!clientId || !clientSecret) return log('warning: the sandbox printed no OAuth client: OAuth2 credentials not made');
-	const creds = OAUTH_CREDENTIALS.map(({ grantType, ...c }) => ({
+	if (!clientId || !clientSecret) return [];
+	return OAUTH_CREDENTIALS.map(({ grantType, ...c }) => ({
 		...c,
 		type: 'loftyOAuth2Api',
 		data: {
@@ -43,13 +31,39 @@ async function importOAuthCredentials({ n8n, inputDir, sandbox, state }) {
 			baseUrl: sandbox.url,
 		},
 	}));
-	const text = JSON.stringify(creds, null, 2);
-	if (state.imports.oauthCredentials === sha(text)) return;
-	const f = path.join(inputDir, 'oauth-credentials.json');
-	fs.writeFileSync(f, text); // plain text only in a temp file; n8n encrypts it on import
-	await n8n(['import:credentials', `--input=${f}`]);
-	state.imports.oauthCredentials = sha(text);
-	writeState(state);
 }
 
-module.exports = { importApiCredentials, importOAuthCredentials };
+/** The Lofty API credential (the sandbox's API key and URL) and the tool server's Bearer Auth credential. */
+function apiCredentials(sandbox) {
+	return [
+		{ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
+		{ ...MCP_CREDENTIAL, data: { token: sandbox.apiKey } },
+	];
+}
+
+/**
+ * Imports `creds` when their text (with `after`, what was imported before them) changed since the last run, stamped
+ * updated now (n8n's import keeps a stored credential's update time unless the file gives one).
+ */
+async function importWhenChanged({ n8n, inputDir, state }, key, file, creds, after = '') {
+	const fingerprint = sha(JSON.stringify(creds, null, 2) + after);
+	if (state.imports[key] === fingerprint) return fingerprint;
+	const f = path.join(inputDir, file);
+	const updatedAt = new Date().toISOString();
+	// plain text only in a temp file; n8n encrypts it on import
+	fs.writeFileSync(f, JSON.stringify(creds.map((c) => ({ ...c, updatedAt })), null, 2));
+	await n8n(['import:credentials', `--input=${f}`]);
+	state.imports[key] = fingerprint;
+	writeState(state);
+	return fingerprint;
+}
+
+/** The OAuth2 credentials, then the API key credential last (see above). */
+async function importCredentials({ n8n, inputDir, sandbox, state }) {
+	const oauth = oauthCredentials(sandbox);
+	if (!oauth.length) log('warning: the sandbox printed no OAuth client: OAuth2 credentials not made');
+	const oauthDone = oauth.length ? await importWhenChanged({ n8n, inputDir, state }, 'oauthCredentials', 'oauth-credentials.json', oauth) : '';
+	await importWhenChanged({ n8n, inputDir, state }, 'credential', 'credentials.json', apiCredentials(sandbox), oauthDone);
+}
+
+module.exports = { importCredentials, oauthCredentials, apiCredentials };

@@ -18,6 +18,9 @@
  *   - flows built by hand from the node search: credential picked, fields, a tag from the dropdown, a custom field, a
  *     date from the picker, run (editorByHand.ts); what the README and docs/operations.md say the editor shows (editorClaims.ts); the
  *     follow-up-tasks example run twice (examplesNoCode.ts)
+ *   - every search phrase docs/operations.md names, and the credential a new Lofty node gets with the try-out's
+ *     credentials (editorSearch.ts); Lofty's tool server called without a model by n8n's MCP Client node
+ *     (toolServerNoModel.ts)
  *   - screenshots in light and dark (prefers-color-scheme, which n8n follows by default) under
  *     screenshots/editor/ (git-ignored)
  *
@@ -40,6 +43,8 @@ import { tagEditorChecks } from './editorTags';
 import { peopleEditorChecks } from './editorPeople';
 import { exampleRunChecks } from './examplesNoCode';
 import { tryoutEditorChecks } from './editorTryout';
+import { searchEditorChecks } from './editorSearch';
+import { toolServerNoModelChecks } from './toolServerNoModel';
 import { editorPage, exact } from './editorPage';
 import { N8nServer, OWNER, ROOT } from './n8nServer';
 
@@ -401,4 +406,8 @@ interface Problem {
 
 	tagEditorChecks(tools);
 	tryoutEditorChecks(tools); // editorTryout.ts
+	// The search phrases docs/operations.md names, and the credential a new node gets with the try-out's (editorSearch.ts).
+	searchEditorChecks(tools);
+	// Lofty's tool server tried without a model: n8n's MCP Client node (toolServerNoModel.ts).
+	toolServerNoModelChecks({ server, log });
 });

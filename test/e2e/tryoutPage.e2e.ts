@@ -157,6 +157,27 @@ async function until<T>(check: () => T | undefined | Promise<T | undefined>, wha
 		await page.screenshot({ path: path.join(SHOTS, '02-events-delivered.png'), fullPage: true });
 	});
 
+	test('the deliveries table tells a delivery that started the workflow from one its filters dropped (started: 0)', async () => {
+		// What the Lofty Trigger answers: {received, started}; started 0 when its filters dropped every event.
+		receiver.respond = (r: ReceivedRequest) => ({ status: 200, body: JSON.stringify({ received: 1, started: r.text.includes('createdText') ? 0 : 1 }) });
+		try {
+			await click(row(leadId).locator('button[data-action=text]'));
+			await click(row(leadId).locator('button[data-action=email]'));
+			const rows = await until(
+				async () => {
+					const text = (await page.locator('[data-test=delivery]').allInnerTexts()).join('\n');
+					return /createdText.*200 delivered, filtered out \(started: 0\)/.test(text) && /createdEmail.*200 delivered, started the workflow \(started: 1\)/.test(text) ? text : undefined;
+				},
+				() => 'a filtered-out Text row and a started Email row in the deliveries table',
+			);
+			expect(rows).toMatch(/filtered out/);
+			await page.screenshot({ path: path.join(SHOTS, '03-started-or-filtered.png'), fullPage: true });
+			if (process.env.LOFTY_E2E_SHOTS_COPY) await page.screenshot({ path: path.join(process.env.LOFTY_E2E_SHOTS_COPY, 'tryout-deliveries-started-or-filtered.png'), fullPage: true });
+		} finally {
+			receiver.respond = undefined;
+		}
+	});
+
 	test('a refused event says why on the page and changes nothing', async () => {
 		const before = sandbox.store.leads.size;
 		const r = await httpRequest('POST', `${sandbox.url}/tryout/events`, { kind: 'stage', leadId: '1' });

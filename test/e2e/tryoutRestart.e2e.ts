@@ -101,10 +101,14 @@ if (missing) process.stdout.write(`[try-out restart e2e] SKIPPED: ${missing}\n`)
 
 		// The credentials npm start made, named for what they are; the Client Credentials one tests OK as it is.
 		const creds = await httpRequest('GET', `${urls.editor}/rest/credentials`, undefined, session);
-		const made = (creds.json?.data ?? creds.json) as Array<{ id: string; name: string; type: string }>;
+		const made = (creds.json?.data ?? creds.json) as Array<{ id: string; name: string; type: string; updatedAt?: string }>;
 		expect(made.map((c) => c.name).sort()).toEqual(
 			expect.arrayContaining(['Lofty API (sandbox)', 'Lofty OAuth2 (sandbox): Authorization Code', 'Lofty OAuth2 (sandbox): Client Credentials', 'Lofty OAuth2 (sandbox): PKCE']),
 		);
+		// The API key credential is the most recently updated Lofty one: n8n preselects it for a new Lofty node.
+		const newestLofty = (list: Array<{ name: string; type: string; updatedAt?: string }>) =>
+			list.filter((c) => c.type === 'loftyApi' || c.type === 'loftyOAuth2Api').sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)))[0]?.name;
+		expect(newestLofty(made)).toBe('Lofty API (sandbox)');
 		const cc = made.find((c) => c.name === 'Lofty OAuth2 (sandbox): Client Credentials')!;
 		const stored = await httpRequest('GET', `${urls.editor}/rest/credentials/${cc.id}?includeData=true`, undefined, session);
 		const data = (stored.json?.data ?? stored.json).data;
@@ -130,6 +134,14 @@ if (missing) process.stdout.write(`[try-out restart e2e] SKIPPED: ${missing}\n`)
 			);
 		};
 
+		/** A lead made through the sandbox's API: its ID as text. */
+		const newLeadId = async (n: number): Promise<string> => {
+			const made = await httpRequest('POST', `${urls.sandbox}/v1.0/leads`, { firstName: 'Restart', lastName: `Probe ${n}`, emails: [`restart${n}@example.com`] }, { Authorization: `token ${urls.apiKey}` });
+			expect(made.status).toBe(200);
+			return /"leadId":(\d+)/.exec(made.text)![1];
+		};
+		const before = await newLeadId(1);
+
 		// Subscribed (2.41 activates through an outbox: shortly after the answer), then fired.
 		await until(async () => ((await httpRequest('GET', `${urls.sandbox}/tryout/state`)).json.subscriptions.length >= 2 ? true : undefined), () => 'the trigger\'s subscriptions');
 		await fire('Hot');
@@ -143,6 +155,9 @@ if (missing) process.stdout.write(`[try-out restart e2e] SKIPPED: ${missing}\n`)
 		expect(session.cookie).not.toBe('');
 		const listed = (await httpRequest('GET', `${urls.sandbox}/tryout/state`)).json.subscriptions.map((s: { event: string }) => s.event).sort();
 		expect(listed).toEqual(['Lead Info', 'Pipeline Change']);
+		// New records after the restart get IDs the first start did not hand out (the Polling Trigger remembers them).
+		expect(await newLeadId(2)).not.toBe(before);
+		expect(fs.readFileSync(path.join(dir, 'sandbox-ids.json'), 'utf8')).toContain('"starts":2');
 		await fire('Nurture');
 	});
 });

@@ -3,7 +3,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 
 /** One answer of a scripted receiver: a status, optional headers, and an optional delay before answering. */
-export type ScriptedAnswer = number | { status: number; headers?: Record<string, string>; delayMs?: number };
+export type ScriptedAnswer = number | { status: number; headers?: Record<string, string>; delayMs?: number; body?: string };
 
 export interface ReceivedRequest {
 	headers: Record<string, string | string[] | undefined>;
@@ -67,7 +67,7 @@ export class ScriptedReceiver {
 		const answer = typeof step === 'number' ? { status: step } : step;
 		if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
 		if (res.destroyed) return;
-		res.writeHead(answer.status, { 'Content-Type': 'application/json', ...(answer.headers ?? {}) }).end('{}');
+		res.writeHead(answer.status, { 'Content-Type': 'application/json', ...(answer.headers ?? {}) }).end(answer.body ?? '{}');
 	}
 
 	async stop(): Promise<void> {

@@ -9,13 +9,11 @@ const trigger = new LoftyTrigger().description.properties;
 const option = (props: INodeProperties[], name: string) => (props.find((p) => p.name === 'options')?.options as INodeProperties[]).find((o) => o.name === name)!;
 
 describe('Lofty Trigger: what it will not see', () => {
-	it('right after Trigger On, a notice: no automatic calls, emails or texts; agents get their own leads, an owner or admin the team, hidden leads only their agent', () => {
-		const at = trigger.findIndex((p) => p.name === 'events');
-		const notice = trigger[at + 1];
-		expect(notice.type).toBe('notice');
-		expect(notice.displayName).toMatch(/automatic calls, emails and texts .*only manual and logged ones fire/);
-		expect(notice.displayName).toMatch(/Company Owner's or Admin's gets the whole team's, except hidden leads, which only their assigned agent is told about/);
-		expect(notice.displayName).toMatch(/Options > Delivery Scope/);
+	it('under Trigger On, its hint: no automatic calls, emails or texts; agents get their own leads, an owner or admin the team, hidden leads only their agent', () => {
+		const hint = trigger.find((p) => p.name === 'events')?.hint ?? '';
+		expect(hint).toMatch(/automatic calls, emails and texts .*only manual and logged ones fire/);
+		expect(hint).toMatch(/Company Owner's or Admin's gets the whole team's, except hidden leads, which only their assigned agent is told about/);
+		expect(hint).toMatch(/Options > Delivery Scope/);
 	});
 
 	it('Delivery Scope says which credential sees the whole team; Batch Size says Lofty also reads it per 30 minutes', () => {

@@ -65,7 +65,7 @@ export function toolErrorKind(error: NodeErrorLike): ToolErrorKind {
 	if (INVALID.test(error.message)) return 'validation';
 	const code = codeOf(error);
 	const http = Number(error.httpCode);
-	if (http === 401 || (code !== undefined && CREDENTIAL_CODES.has(code))) return 'credential';
+	if (http === 401 || (code !== undefined && CREDENTIAL_CODES.has(code)) || /^Connect the credential/.test(error.message)) return 'credential';
 	if (code !== undefined && NOT_FOUND_CODES.has(code)) return 'notFound';
 	if (code !== undefined && PERMISSION_CODES.has(code)) return 'permission';
 	if (http === 429) return 'rateLimit';

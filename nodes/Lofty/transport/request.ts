@@ -13,7 +13,7 @@ import { findFailure, toNodeApiError } from './errors';
 import { parseJson, stringifyJson } from './json';
 import { slotsOf } from './inFlight';
 import { MAX_PACING_WAIT_MS, acquire, isPacingDeadline, pacingKey, requestsPerMinute } from './pacing';
-import { type OAuthAnswer, oauthAnswerOf, tokenRefusedError } from './tokenFailure';
+import { NOT_CONNECTED, type OAuthAnswer, notConnectedError, oauthAnswerOf, tokenRefusedError } from './tokenFailure';
 
 export { rateLimitWaitMs } from './pacing';
 
@@ -190,7 +190,7 @@ function responseInsideError(error: unknown): RawResponse | undefined {
 }
 
 /** What went wrong when no answer came: the first two may have reached Lofty. */
-export type TransportFault = 'timeout' | 'dropped' | 'canceled' | 'unreachable' | 'token';
+export type TransportFault = 'timeout' | 'dropped' | 'canceled' | 'unreachable' | 'token' | 'notConnected';
 
 /** n8n's OAuth2 helper failed to get or renew the access token: @n8n/client-oauth2's AuthError, or n8n's wrap of it. */
 const TOKEN_FAILURE = /Failed to acquire OAuth2 access token|needs to be reconnected/i;
@@ -212,6 +212,7 @@ export function transportFault(error: unknown): TransportFault {
 		if (code === 'ERR_CANCELED' || record.name === 'AbortError' || record.name === 'CanceledError') return 'canceled';
 		if (TIMEOUT_CODES.has(code)) return 'timeout';
 		if (DROPPED_CODES.has(code)) return 'dropped';
+		if (typeof record.message === 'string' && NOT_CONNECTED.test(record.message)) return 'notConnected';
 		if (code === 'EAUTH' || (typeof record.message === 'string' && TOKEN_FAILURE.test(record.message))) return 'token';
 		if (typeof record.message === 'string') texts.push(record.message);
 		queue.push(record.cause, record.errorResponse, record.error, record.reason);
@@ -264,6 +265,7 @@ function noAnswerError(ctx: LoftyContext, failure: SendFailure, request: LoftyRe
 	if (failure.fault === 'canceled') {
 		return new NodeOperationError(ctx.getNode(), `The request ${where} was canceled (the execution was stopped)`, { itemIndex });
 	}
+	if (failure.fault === 'notConnected') return notConnectedError(ctx.getNode(), where, itemIndex);
 	if (failure.fault === 'token') {
 		// The token request came before (or instead of) the answer that counts: nothing was applied.
 		return tokenRefusedError(ctx.getNode(), where, failure.reason, itemIndex, grantType, failure.oauth);

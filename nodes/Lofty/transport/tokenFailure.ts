@@ -58,3 +58,18 @@ export function tokenRefusedError(node: INode, where: string, reason: string, it
 		description: `${reason}.${said} Check the OAuth2 credential: Client ID, Client Secret and Client Authentication, and for Client Credentials the Customer Key (the user's API key, Lofty: Settings > Integrations > API); for Authorization Code, connect it again.`,
 	});
 }
+
+/**
+ * n8n signs a request of an OAuth2 credential that was never connected (Authorization Code or PKCE without Connect):
+ * @n8n/client-oauth2 refuses to sign without an access token, before anything is sent.
+ */
+export const NOT_CONNECTED = /Unable to sign without access token/i;
+
+/** The error of a request never sent because its OAuth2 credential has no access token yet. */
+export function notConnectedError(node: INode, where: string, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(node, `Connect the credential: this OAuth2 credential is not connected yet, so ${where} was not sent`, {
+		itemIndex,
+		description:
+			'Open the credential and click Connect (Authorization Code and PKCE sign in to Lofty once), or choose a credential that is connected, such as one with an API key.',
+	});
+}

@@ -258,7 +258,7 @@ export class DeliveryEngine {
 			const body = garbled ? delivery.body.slice(0, Math.ceil(delivery.body.length / 2)) : delivery.body;
 			const result = await postCallback(sub.callbackUrl, body, headers, this.options);
 			const now = this.clock.now();
-			const base = { time: now, kind: 'events' as const, deliveryId: delivery.id, attempt: delivery.attempts, eventCount: delivery.events.length, status: result.status, body, error: result.error };
+			const base = { time: now, kind: 'events' as const, deliveryId: delivery.id, attempt: delivery.attempts, eventCount: delivery.events.length, status: result.status, body, answer: result.answer, error: result.error };
 			switch (verdictOf(result.status)) {
 				case 'delivered':
 					this.drop(rt, delivery);
@@ -312,7 +312,7 @@ export class DeliveryEngine {
 			const body = stringifyJson({ eventType: 'ping', webhookId: sub.subscribeId });
 			const result = await postCallback(sub.callbackUrl, body, {}, this.options);
 			const now = this.clock.now();
-			const base = { time: now, kind: 'ping' as const, eventCount: 0, status: result.status, body, error: result.error };
+			const base = { time: now, kind: 'ping' as const, eventCount: 0, status: result.status, body, answer: result.answer, error: result.error };
 			if (typeof result.status === 'number' && result.status >= 200 && result.status < 300) {
 				sub.active = true;
 				rt.failingSince = null;

@@ -18,6 +18,9 @@ export function isLoopbackUrl(value: string): boolean {
 	}
 }
 
+/** How much of a callback's answer body is kept (the Lofty Trigger answers `{received, started}`). */
+export const ANSWER_KEPT = 500;
+
 /** POSTs `body` to the callback URL; resolves with the status, a timeout or a connection error (never rejects). */
 export function postCallback(url: string, body: string, headers: Record<string, string>, options: DeliveryOptions): Promise<PostResult> {
 	let target: URL;
@@ -52,10 +55,14 @@ export function postCallback(url: string, body: string, headers: Record<string, 
 				agent: false,
 			},
 			(res) => {
-				res.resume();
+				let answer = '';
+				res.setEncoding('utf8');
+				res.on('data', (chunk: string) => {
+					if (answer.length < ANSWER_KEPT) answer = (answer + chunk).slice(0, ANSWER_KEPT);
+				});
 				res.on('end', () => {
 					const retryAfter = res.headers['retry-after'];
-					done({ status: res.statusCode ?? 0, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter });
+					done({ status: res.statusCode ?? 0, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, answer });
 				});
 				res.on('error', (e) => done({ status: 'error', error: e.message }));
 			},

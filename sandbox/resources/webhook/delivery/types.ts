@@ -80,6 +80,8 @@ export interface DeliveryLogEntry {
 	nextAttemptAt?: number;
 	/** the request body sent */
 	body?: string;
+	/** the start of the callback's answer body (ANSWER_KEPT characters) */
+	answer?: string;
 	/** why a request was not sent or failed */
 	error?: string;
 }
@@ -87,5 +89,7 @@ export interface DeliveryLogEntry {
 export interface PostResult {
 	status: AttemptStatus;
 	retryAfter?: string;
+	/** the start of the answer body */
+	answer?: string;
 	error?: string;
 }
