@@ -8,7 +8,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { RECENT_LEADS_MAX, RECENT_LEADS_TTL_MS } from './keys';
+import { PersonMemory } from './keys';
 
 export interface UncertainCreate {
 	/** The execution that sent it (n8n's execution ID, else a number of this process) and its item index. */
@@ -22,8 +22,7 @@ export interface UncertainCreate {
 	keys: string[];
 }
 
-const entries = new Map<string, { create: UncertainCreate; until: number }>();
-const entryKey = (account: string, key: string) => `${account}\n${key}`;
+const entries = new PersonMemory<UncertainCreate>();
 
 const executionNumbers = new WeakMap<object, string>();
 let executions = 0;
@@ -38,33 +37,25 @@ export function executionOf(ctx: IExecuteFunctions): string {
 }
 
 export function rememberUncertainCreate(account: string, create: UncertainCreate, now = Date.now()): void {
-	for (const key of create.keys) {
-		const k = entryKey(account, key);
-		entries.delete(k);
-		entries.set(k, { create, until: now + RECENT_LEADS_TTL_MS });
-	}
-	for (const [k, entry] of entries) {
-		if (entry.until > now && entries.size <= RECENT_LEADS_MAX) break;
-		entries.delete(k);
-	}
+	entries.set(account, create.keys, create, now);
 }
 
 /** The latest uncertain create under any of the keys. */
 export function uncertainCreateFor(account: string, keys: string[], now = Date.now()): UncertainCreate | undefined {
 	let found: UncertainCreate | undefined;
 	for (const key of keys) {
-		const k = entryKey(account, key);
-		const entry = entries.get(k);
-		if (!entry) continue;
-		if (entry.until <= now) entries.delete(k);
-		else if (!found || entry.create.readableBy > found.readableBy) found = entry.create;
+		const create = entries.get(account, key, now);
+		if (create && (!found || create.readableBy > found.readableBy)) found = create;
 	}
 	return found;
 }
 
 /** Forgets an uncertain create under all its keys (its lead was found). */
 export function settleUncertainCreate(account: string, create: UncertainCreate): void {
-	for (const key of create.keys) if (entries.get(entryKey(account, key))?.create === create) entries.delete(entryKey(account, key));
+	entries.delete(
+		account,
+		create.keys.filter((key) => entries.get(account, key) === create),
+	);
 }
 
 /** The earlier item, as an error names it. */
