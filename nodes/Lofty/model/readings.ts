@@ -124,7 +124,7 @@ async function sendOther<T>(ctx: { getNode(): INode }, scope: object, reading: O
 		return await send(other);
 	} catch (error) {
 		if (!recognised(reading, error, other)) passOn(ctx, error);
-		return await resend(ctx, error, first, send, () => unlearn(scope, reading));
+		return await resend(ctx, reading, error, first, send, () => unlearn(scope, reading));
 	}
 }
 
@@ -138,7 +138,7 @@ async function findOut<T>(ctx: { getNode(): INode }, scope: object, reading: Oth
 		const other = reading.rewrite(first, values);
 		// Nothing the other reading changes in this request: the refusal was about something else.
 		if (other === first) passOn(ctx, error);
-		return await resend(ctx, error, other, send, () => learn(scope, reading));
+		return await resend(ctx, reading, error, other, send, () => learn(scope, reading));
 	}
 }
 
@@ -154,16 +154,17 @@ function recognised(reading: OtherReading, error: unknown, request: BuiltRequest
 
 /**
  * The request in the other reading, after `refused`. What the scope follows changes (`settle`) only once Lofty
- * answered it 2xx. Refused again: the item fails with the first refusal (Lofty's words about what was sent first),
- * the second named in its description; any other failure (no answer, a 5xx) is the item's error as it is.
+ * answered it 2xx. Refused again about the reading's fields too: the item fails with the first refusal (Lofty's words
+ * about what was sent first), the second named in its description. Any other failure (a refusal of something else,
+ * no answer, a 5xx) is the item's error as it is.
  */
-async function resend<T>(ctx: { getNode(): INode }, refused: unknown, request: BuiltRequest, send: (request: BuiltRequest) => Promise<T>, settle: () => void): Promise<T> {
+async function resend<T>(ctx: { getNode(): INode }, reading: OtherReading, refused: unknown, request: BuiltRequest, send: (request: BuiltRequest) => Promise<T>, settle: () => void): Promise<T> {
 	let answer: T;
 	try {
 		answer = await send(request);
 	} catch (error) {
-		const again = failureOf(error);
-		if (!again || !refusedBeforeApplying(again.httpCode)) passOn(ctx, error);
+		if (!recognised(reading, error, request)) passOn(ctx, error);
+		const again = failureOf(error)!;
 		const first = refused as NodeApiError;
 		first.description = `${first.description ? `${first.description} ` : ''}Sent once more in Lofty's other reading of the contract (docs/api-readings.md), it was refused too (HTTP ${again.httpCode}: ${again.message}); nothing was applied.`;
 		passOn(ctx, first);
