@@ -3,6 +3,7 @@ import { parseJson, startSandbox } from '../../sandbox';
 import type { IDataObject } from 'n8n-workflow';
 import { Lofty } from '../../nodes/Lofty/Lofty.node';
 import { forgetRecentLeads } from '../../nodes/Lofty/resources/lead/keys';
+import { forgetUncertainCreates } from '../../nodes/Lofty/resources/lead/uncertainCreates';
 import type { Credential, HarnessOptions, Params } from './context';
 import { runNode } from './context';
 
@@ -16,6 +17,7 @@ export function useSandbox(): () => Sandbox {
 		sandbox?.reset();
 		// A reset sandbox hands out the same lead IDs again: leads remembered from the last test are not these.
 		forgetRecentLeads();
+		forgetUncertainCreates();
 	});
 	afterAll(async () => await sandbox?.stop());
 	return () => {

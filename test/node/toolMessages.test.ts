@@ -158,7 +158,7 @@ describe('the message a tool returns, for every kind of error', () => {
 		const tool = await attempt(params, true);
 		expect(toolErrorKind(editor.error!)).toBe('writeUncertain');
 		expect(tool.error!.message).toMatch(/^Lofty did not answer POST \/v2\.0\/tasks within 0\.3 s: the change may or may not have been applied\. Calling this tool again may make a duplicate/);
-		expect(tool.error!.message).toContain(`Calling this tool again may make a duplicate: first check whether the change is there (with "${toolOf('task', 'get')}")`);
+		expect(tool.error!.message).toContain(`Calling this tool again may make a duplicate: first check whether the change is there (with "${toolOf('task', 'getAll')}")`);
 		expectActionable(tool.error!, editor.error!);
 		// With On Error set to continue, the failed item carries the same message (what older n8n hands the model).
 		sandbox().reset();
@@ -167,17 +167,30 @@ describe('the message a tool returns, for every kind of error', () => {
 		expect(continued.items?.[0].json).toMatchObject({ error: tool.error!.message, writeUncertain: true });
 	});
 
-	it("Lofty's internal error on a write: may or may not have been applied, try once more later", async () => {
+	it("Lofty's internal error on a write: may or may not have been applied, check before calling again", async () => {
 		const params = taskCreate({ leadId: byId(SEED_IDS.bigLeadId) });
 		sandbox().faults.inject({ kind: '500', match: { method: 'POST', path: '/v2.0/tasks' } });
 		const editor = await attempt(params, false);
 		sandbox().reset();
 		sandbox().faults.inject({ kind: '500', match: { method: 'POST', path: '/v2.0/tasks' } });
 		const tool = await attempt(params, true);
-		expect(toolErrorKind(editor.error!)).toBe('lofty');
-		expect(tool.error!.message).toMatch(/^Lofty failed with an internal error \(HTTP 500 20005/);
-		expect(tool.error!.message).toMatch(/may or may not have been applied: check before calling again\. Try once more in a minute/);
+		expect(toolErrorKind(editor.error!)).toBe('writeUncertain');
+		expect(editor.error!.description).toMatch(/may or may not have been applied\. It was not sent again/);
+		expect(tool.error!.message).toMatch(/^Lofty error \(HTTP 500 20005\): .*: the change may or may not have been applied\. Calling this tool again may make a duplicate/);
 		expectActionable(tool.error!, editor.error!);
+	});
+
+	it.each([
+		['Create', { operation: 'create', firstName: 'Nadia', additionalFields: { emails: ['nadia@example.com'] } }, 'by email "nadia@example.com"'],
+		['Create or Update', { operation: 'upsert', firstName: 'Nadia', phone: '(415) 555-0144' }, 'by phone "+14155550144"'],
+		['Create (name only)', { operation: 'create', firstName: 'Nadia', additionalFields: { lastName: 'Noor' } }, 'by name "Nadia Noor"'],
+	])('a lead %s without an answer: names the lead search and what to search by, never a Get by ID', async (_, params, by) => {
+		sandbox().faults.inject({ kind: 'drop', match: { method: 'POST', path: '/v1.0/leads' } });
+		const tool = await attempt({ resource: 'lead', ...params }, true);
+		expect(toolErrorKind(tool.error!)).toBe('writeUncertain');
+		expect(tool.error!.message).toContain(`First search for it with "${LEAD_SEARCH}" ${by}; use the lead found, and create it only if there is none.`);
+		expect(tool.error!.message).not.toMatch(/by ID/);
+		expect(tool.error!.message.length).toBeLessThanOrEqual(MAX_TOOL_MESSAGE);
 	});
 
 	it('another refusal by Lofty: what Lofty said, the hint, and to correct and call again', async () => {

@@ -3,6 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { LoftyContext } from '../transport/request';
 import { accountOf } from '../transport/request';
+import { refusedBeforeApplying } from '../transport/writeOutcome';
 import type { BuiltRequest, OtherReading } from './types';
 
 /**
@@ -13,6 +14,10 @@ import type { BuiltRequest, OtherReading } from './types';
  * the refusal is met at most once per execution (or account) and reading. With items in flight (Parallel
  * Requests), one request finds out while the others of that reading wait for it, and an answer to the first
  * reading settles it too. A `bothWays` reading switches back when the other reading's request is refused so.
+ *
+ * A request goes out a second time only here, and only after a 4xx that the reading recognises as about its own
+ * fields: Lofty read the request and refused it, so nothing was applied. A reading is learned (or unlearned) only
+ * when Lofty answered its request 2xx.
  */
 const learned = new WeakMap<object, Set<string>>();
 const confirmed = new WeakMap<object, Set<string>>();
@@ -118,10 +123,8 @@ async function sendOther<T>(ctx: { getNode(): INode }, scope: object, reading: O
 	try {
 		return await send(other);
 	} catch (error) {
-		const failure = failureOf(error);
-		if (!failure || !reading.detect(failure, other)) passOn(ctx, error);
-		unlearn(scope, reading);
-		return await send(first);
+		if (!recognised(reading, error, other)) passOn(ctx, error);
+		return await resend(ctx, reading, error, first, send, () => unlearn(scope, reading));
 	}
 }
 
@@ -131,12 +134,41 @@ async function findOut<T>(ctx: { getNode(): INode }, scope: object, reading: Oth
 		mark(confirmed, scope, reading.name);
 		return answer;
 	} catch (error) {
-		const failure = failureOf(error);
-		if (!failure || !reading.detect(failure, first)) passOn(ctx, error);
+		if (!recognised(reading, error, first)) passOn(ctx, error);
 		const other = reading.rewrite(first, values);
 		// Nothing the other reading changes in this request: the refusal was about something else.
 		if (other === first) passOn(ctx, error);
-		learn(scope, reading);
-		return await send(other);
+		return await resend(ctx, reading, error, other, send, () => learn(scope, reading));
 	}
+}
+
+/**
+ * Whether a failed request may go out again in the other reading: Lofty refused it before applying anything (a 4xx,
+ * transport/writeOutcome.ts) and the reading recognises the refusal as about its own fields. A 5xx or no answer
+ * never is: the request may have been applied.
+ */
+function recognised(reading: OtherReading, error: unknown, request: BuiltRequest): boolean {
+	const failure = failureOf(error);
+	return failure !== undefined && refusedBeforeApplying(failure.httpCode) && reading.detect(failure, request);
+}
+
+/**
+ * The request in the other reading, after `refused`. What the scope follows changes (`settle`) only once Lofty
+ * answered it 2xx. Refused again about the reading's fields too: the item fails with the first refusal (Lofty's words
+ * about what was sent first), the second named in its description. Any other failure (a refusal of something else,
+ * no answer, a 5xx) is the item's error as it is.
+ */
+async function resend<T>(ctx: { getNode(): INode }, reading: OtherReading, refused: unknown, request: BuiltRequest, send: (request: BuiltRequest) => Promise<T>, settle: () => void): Promise<T> {
+	let answer: T;
+	try {
+		answer = await send(request);
+	} catch (error) {
+		if (!recognised(reading, error, request)) passOn(ctx, error);
+		const again = failureOf(error)!;
+		const first = refused as NodeApiError;
+		first.description = `${first.description ? `${first.description} ` : ''}Sent once more in Lofty's other reading of the contract (docs/api-readings.md), it was refused too (HTTP ${again.httpCode}: ${again.message}); nothing was applied.`;
+		passOn(ctx, first);
+	}
+	settle();
+	return answer;
 }

@@ -5,11 +5,19 @@ import type { BuiltRequest, OtherReading } from './types';
 /** The lead body fields that carry tag names (create: tags, tagsAdd; update: also tagsRemove). */
 export const TAG_BODY_FIELDS = ['tags', 'tagsAdd', 'tagsRemove'];
 
-/** Whether a refusal is Lofty failing to read a tag list in the shape sent (a JSON parse error naming tags). */
-function tagShapeRefused(failure: { httpCode: number; message: string }): boolean {
-	if (failure.httpCode !== 400 && failure.httpCode !== 500) return false;
-	const { message } = failure;
-	return /tag/i.test(message) && /JSON parse|deserializ|construct instance|String value|START_OBJECT|START_ARRAY|Unrecognized token/i.test(message);
+/** The words that name a tag field or the tag type in a refusal (`LeadTagVo`: Jackson's name of a `{tagName}` entry). */
+const TAG_WORDS = /\b(?:tags|tagsAdd|tagsRemove|tagName|LeadTagVo)\b/;
+/** Jackson's list of a request's known properties, which names every field (tags too) whatever was refused. */
+const KNOWN_PROPERTIES = /\(\d+ known properties:[^)]*\)/g;
+
+/**
+ * Whether a refusal is about the tag list (Lofty read the body and refused it, so nothing was applied): a 400 whose
+ * message names a tag field or the tag type as a whole word, e.g. a JSON parse error with `["tags"]` in its reference
+ * chain or `INVALID_PARAMETER: tags must be objects {tagName}`. A parse error about `stage` does not name one; a 5xx
+ * may have been applied.
+ */
+export function tagShapeRefused(failure: { httpCode: number; message: string }): boolean {
+	return failure.httpCode === 400 && TAG_WORDS.test(failure.message.replace(KNOWN_PROPERTIES, ''));
 }
 
 /** The tag fields of a body written in the other shape: names become `{tagName}` and `{tagName}` becomes names. */
@@ -31,9 +39,9 @@ function reshaped(body: IDataObject): IDataObject | undefined {
 
 /**
  * Lead tag writes (docs/api-readings.md, row 21): the spec and the OpenAPI take tag names (`["VIP"]`); Lofty's lead
- * management guide writes `[{"tagName": "VIP"}]`. The node sends names; a refusal that says the tag list could not be
- * read in that shape (the write was not applied) sends the same request once more with objects, and the account
- * keeps that shape in this n8n process. Should the account later refuse objects in the same way, names again.
+ * management guide writes `[{"tagName": "VIP"}]`. The node sends names; a 400 that names a tag field (the write was
+ * not applied) sends the same request once more with objects, and once Lofty answers that 2xx the account keeps that
+ * shape in this n8n process. Should the account later refuse objects in the same way, names again.
  */
 export const TAG_SHAPE_READING: OtherReading = {
 	name: 'tagObjects',

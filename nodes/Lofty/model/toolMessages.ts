@@ -9,7 +9,8 @@ import type { OperationDef, ParamDef, ResourceDef } from './types';
  * model reads the failed item's fields. So when the node runs as a tool, the message itself says the cause and the
  * next step: the field, its rule and an example value; which operation finds a record that was not found; that a
  * refused permission or credential will not pass by calling again; how long a rate limit lasts; that a write without
- * an answer may have been applied and must be checked before calling again. In the editor a person keeps the message
+ * an answer (or with a 5xx) may have been applied and must be checked before calling again, for a create by the
+ * resource's search (a lead by the email, phone or name given), since no ID is known. In the editor a person keeps the message
  * and description the node gives everywhere else: this module changes only the message of a tool's error.
  */
 
@@ -121,8 +122,17 @@ export function toolMessage(error: NodeErrorLike, setting: ToolSetting = {}): st
 		case 'rateLimit':
 			return cut(`Lofty's rate limit is reached (${said}); the node already waited for it and gave up. Nothing was changed. Do not call Lofty tools again right away: wait about a minute, or tell the user to run fewer requests at once.`);
 		case 'writeUncertain': {
-			const check = checkOperation(setting);
 			const uncertain = /may or may not have been applied/.test(error.message) ? error.message : `${error.message}: the change may or may not have been applied`;
+			const by = error.context?.searchBy as IDataObject | undefined;
+			if (by) {
+				// A lead create without an answer: there is no ID to get, only the person to search for.
+				const search = searchFor(setting, 'lead');
+				return cut(
+					`${uncertain}. The lead may have been created, and its ID is not known: do not call this tool again to create it. First search for it${search ? ` with "${search} in Lofty"` : ''} by ${searchWords(by)}; use the lead found, and create it only if there is none.`,
+				);
+			}
+			// A create has no ID to get yet: what finds it is the resource's search.
+			const check = setting.op?.value === 'create' ? (searchFor(setting, setting.resource?.value) ?? checkOperation(setting)) : checkOperation(setting);
 			return cut(`${uncertain}. Calling this tool again may make a duplicate: first check whether the change is there${check ? ` (with "${check} in Lofty")` : ''}, and call again only if it is not.`);
 		}
 		case 'lofty': {
@@ -220,6 +230,14 @@ function searchFor(setting: ToolSetting, resource: string | undefined): string |
 	const ops = def?.operations ?? [];
 	const op = ops.find((o) => o.value === 'getAll') ?? ops.find((o) => /^(Search|Get many)/.test(o.action));
 	return op?.action;
+}
+
+/** What to search a lead by: `email "jane@example.com" or phone "+14155550101"`, else its name. */
+function searchWords(by: IDataObject): string {
+	const list = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+	const parts = [...list(by.emails).map((e) => `email "${e}"`), ...list(by.phones).map((p) => `phone "${p}"`)];
+	if (!parts.length && typeof by.name === 'string' && by.name) parts.push(`name "${by.name}"`);
+	return parts.length ? parts.join(' or ') : 'its email, phone or name';
 }
 
 /** The operation that reads what a write changed: the resource's Get, else its search. */

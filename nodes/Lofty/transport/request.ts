@@ -14,6 +14,7 @@ import { parseJson, stringifyJson } from './json';
 import { slotsOf } from './inFlight';
 import { MAX_PACING_WAIT_MS, acquire, isPacingDeadline, pacingKey, requestsPerMinute } from './pacing';
 import { NOT_CONNECTED, type OAuthAnswer, notConnectedError, oauthAnswerOf, tokenRefusedError } from './tokenFailure';
+import { UNCERTAIN_5XX, markUncertain, uncertainStatus } from './writeOutcome';
 
 export { rateLimitWaitMs } from './pacing';
 
@@ -279,14 +280,14 @@ function noAnswerError(ctx: LoftyContext, failure: SendFailure, request: LoftyRe
 	}
 	const what = failure.fault === 'timeout' ? `Lofty did not answer ${where} within ${seconds(timeout)}` : `The connection to Lofty was lost during ${where}`;
 	if (!idempotent) {
-		const error = new NodeOperationError(ctx.getNode(), `${what}: the change may or may not have been applied`, {
-			itemIndex,
-			description:
-				'The request was not sent again, so that it cannot be applied twice. Check in Lofty whether the change was made (for example by getting the record) before running this item again.' +
-				(failure.fault === 'timeout' ? ' To allow slower answers, raise Request Options > Timeout.' : ''),
-		});
-		error.context.writeUncertain = true;
-		return error;
+		return markUncertain(
+			new NodeOperationError(ctx.getNode(), `${what}: the change may or may not have been applied`, {
+				itemIndex,
+				description:
+					'The request was not sent again, so that it cannot be applied twice. Check in Lofty whether the change was made (for example by getting the record) before running this item again.' +
+					(failure.fault === 'timeout' ? ' To allow slower answers, raise Request Options > Timeout.' : ''),
+			}),
+		);
 	}
 	return new NodeOperationError(ctx.getNode(), `${what} (tried ${tries} times)`, {
 		itemIndex,
@@ -397,7 +398,12 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 			}
 		}
 		const failure = findFailure(response.statusCode, response.body);
-		if (failure) throw toNodeApiError(ctx.getNode(), failure, itemIndex, request.hints, type);
+		if (failure) {
+			const error = toNodeApiError(ctx.getNode(), failure, itemIndex, request.hints, type);
+			// A write answered by a server error may have been applied (transport/writeOutcome.ts).
+			if (!idempotent && uncertainStatus(failure.httpCode)) markUncertain(error, UNCERTAIN_5XX, 'replace');
+			throw error;
+		}
 		return response.body;
 	}
 }

@@ -9,6 +9,7 @@ import { leadRoutes } from './routes';
 
 export { leadPersistence } from './persistence';
 export { leadScrolls } from './scrolls';
+export { leadTagRefusal } from './tagRefusal';
 
 /** Lead endpoints. */
 export const leadModule: SandboxModule = { name: 'lead', routes: [...leadRoutes, ...leadPartRoutes, ...leadReadRoutes] };

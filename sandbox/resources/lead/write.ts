@@ -14,6 +14,7 @@ import {
 import { readingsOf, truncateIntegers } from '../../core/readings';
 import type { Store } from '../../core/store';
 import type { Lead, LeadPropertyRecord, OwnershipScope, User } from '../../core/types';
+import { tagShapeRefusal } from './tagRefusal';
 
 const QUALIFICATION = ['buyingTimeFrame', 'preQual', 'houseToSell', 'fthb', 'withBuyerAgent', 'sellingTimeFrame', 'mortgage', 'buyHouse', 'withListingAgent'];
 const PROPERTY_STRINGS = ['state', 'city', 'streetAddress', 'zipCode', 'county', 'propertyType', 'listingId', 'label', 'note', 'listingStatus', 'labelList', 'pictureUrl', 'siteListingUrl', 'labelType'];
@@ -173,23 +174,19 @@ export function applyPlainFields(lead: Lead, o: Obj, now: number): void {
 /**
  * Tag names from a body field, each cut to 64 characters, in the shape the tagWrites reading takes: `strings` names
  * (the spec, the OpenAPI); `objects` `{tagName}` objects (Lofty's lead management guide). The other shape is refused
- * as Jackson refuses it, a 400 JSON parse error naming the field, and nothing is written (docs/api-readings.md, row 21).
+ * as Jackson refuses it, a 400 JSON parse error naming the field, or in plain words (./tagRefusal.ts), and nothing is
+ * written (docs/api-readings.md, row 21).
  */
 export function tagNames(store: Store, o: Obj, field: string, request = 'EditLeadRequest'): string[] | undefined {
 	const raw = o[field];
 	if (raw === undefined || raw === null) return undefined;
 	if (!Array.isArray(raw)) throw invalidParam(`'${field}' must be an array`);
-	const chain = `(through reference chain: ${request}["${field}"]->java.util.ArrayList[0])`;
 	if (readingsOf(store).get('tagWrites') === 'strings') {
-		if (raw.some((x) => x !== null && typeof x === 'object')) {
-			throw new ApiError(400, 20012, `JSON parse error: Cannot deserialize value of type \`java.lang.String\` from Object value (token \`JsonToken.START_OBJECT\`) ${chain}`);
-		}
+		if (raw.some((x) => x !== null && typeof x === 'object')) throw tagShapeRefusal(store, field, 'strings', request);
 		return optStringArray(o, field, 64);
 	}
 	const text = raw.find((x) => typeof x === 'string') as string | undefined;
-	if (text !== undefined) {
-		throw new ApiError(400, 20012, `JSON parse error: Cannot construct instance of \`LeadTagVo\` (although at least one Creator exists): no String-argument constructor/factory method to deserialize from String value ('${text}') ${chain}`);
-	}
+	if (text !== undefined) throw tagShapeRefusal(store, field, 'objects', request, text);
 	return raw.map((x) => {
 		const name = (x as Obj | null)?.tagName;
 		if (typeof name !== 'string') throw invalidParam(`'${field}' entries need tagName`);

@@ -105,47 +105,73 @@ export interface KnownLead {
 	recent: boolean;
 }
 
+export const RECENT_LEADS_TTL_MS = 5 * 60_000;
+export const RECENT_LEADS_MAX = 10_000;
+
+/**
+ * What this process remembers by Lofty account and match key: each entry for RECENT_LEADS_TTL_MS from when it was
+ * set, at most RECENT_LEADS_MAX entries (the oldest go first).
+ */
+export class PersonMemory<T> {
+	private readonly entries = new Map<string, { value: T; until: number }>();
+
+	get(account: string, key: string, now = Date.now()): T | undefined {
+		const k = `${account}\n${key}`;
+		const entry = this.entries.get(k);
+		if (!entry) return undefined;
+		if (entry.until <= now) {
+			this.entries.delete(k);
+			return undefined;
+		}
+		return entry.value;
+	}
+
+	set(account: string, keys: string[], value: T, now = Date.now()): void {
+		for (const key of keys) {
+			const k = `${account}\n${key}`;
+			this.entries.delete(k);
+			this.entries.set(k, { value, until: now + RECENT_LEADS_TTL_MS });
+		}
+		// Oldest first (every entry lives equally long): drop the expired, and the oldest beyond the cap.
+		for (const [k, entry] of this.entries) {
+			if (entry.until > now && this.entries.size <= RECENT_LEADS_MAX) break;
+			this.entries.delete(k);
+		}
+	}
+
+	delete(account: string, keys: string[]): void {
+		for (const key of keys) this.entries.delete(`${account}\n${key}`);
+	}
+
+	get size(): number {
+		return this.entries.size;
+	}
+
+	clear(): void {
+		this.entries.clear();
+	}
+}
+
 /**
  * Leads created or given new keys by this n8n process, by account and match key, shared by all its executions: a
  * second execution for the same new person (a form sent twice) then finds the lead Lofty cannot read yet.
  * Short-lived (a lead is readable by search long before the entry expires) and bounded; across n8n processes
  * (queue-mode workers) nothing is shared.
  */
-export const RECENT_LEADS_TTL_MS = 5 * 60_000;
-export const RECENT_LEADS_MAX = 10_000;
-
-const recent = new Map<string, { lead: KnownLead; until: number }>();
-
-const entryKey = (account: string, key: string) => `${account}\n${key}`;
+const recent = new PersonMemory<KnownLead>();
 
 export function recall(account: string, key: string, now = Date.now()): KnownLead | undefined {
-	const k = entryKey(account, key);
-	const entry = recent.get(k);
-	if (!entry) return undefined;
-	if (entry.until <= now) {
-		recent.delete(k);
-		return undefined;
-	}
-	return entry.lead;
+	return recent.get(account, key, now);
 }
 
 /** Remembers the lead under the keys (each entry lives for the TTL from now); the oldest go beyond the cap. */
 export function remember(account: string, keys: string[], lead: KnownLead, now = Date.now()): void {
-	for (const key of keys) {
-		const k = entryKey(account, key);
-		recent.delete(k);
-		recent.set(k, { lead, until: now + RECENT_LEADS_TTL_MS });
-	}
-	// Oldest first (every entry lives equally long): drop the expired, and the oldest beyond the cap.
-	for (const [k, entry] of recent) {
-		if (entry.until > now && recent.size <= RECENT_LEADS_MAX) break;
-		recent.delete(k);
-	}
+	recent.set(account, keys, lead, now);
 }
 
 /** Forgets the keys (the lead is gone from Lofty). */
 export function forget(account: string, keys: string[]): void {
-	for (const key of keys) recent.delete(entryKey(account, key));
+	recent.delete(account, keys);
 }
 
 /** How many keys are remembered (tests of the bound). */

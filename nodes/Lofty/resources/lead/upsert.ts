@@ -1,15 +1,15 @@
-import type { IDataObject, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { buildRequest, requestSettings } from '../../model/execute';
 import { InvalidValue } from '../../model/params';
-import { sendByReading } from '../../model/readings';
-import { TAG_SHAPE_READING } from '../../model/tagShape';
 import type { OperationContext, OperationDef } from '../../model/types';
 import { accountOf, loftyRequest } from '../../transport/request';
 import { afterWrite, onlyEmptyFields } from './fillEmpty';
-import { type KnownLead, emailKey, forget, normalPhone, personKeys, phoneKey, otherPeople, phoneSearchValues, recall, remember } from './keys';
+import { type KnownLead, type NotMerged, emailKey, forget, normalPhone, personKeys, phoneKey, otherPeople, phoneSearchValues, recall, remember } from './keys';
 import { tagField } from './fields';
+import { earlierItem, settleUncertainCreate, uncertainCreateFor } from './uncertainCreates';
+import { createThenRead, currentLead, failure, notFound, readAfterWrite, send } from './writeRead';
 
 /**
  * Lead > Create or Update: finds the person by email, else by phone (Lofty's precise search), then updates the one
@@ -20,7 +20,8 @@ import { tagField } from './fields';
  * can miss it. Work for the same person (any shared email or phone) runs one after the other in this n8n process,
  * across its executions (the operation's turn, model/turns.ts), and the leads created here, or given a new email or
  * phone here, are remembered for a few minutes by every email and phone (keys.ts): a later item or execution
- * updates that lead.
+ * updates that lead. A create that got no certain answer is remembered too (uncertainCreates.ts): a later item for
+ * the person searches again once Lofty can read that lead, and never creates a second one.
  */
 
 export type MatchBy = 'emailThenPhone' | 'email' | 'phone';
@@ -69,13 +70,6 @@ function union(existing: string[], extra: string[], same: (v: string) => string)
 
 const lower = (v: string) => v.trim().toLowerCase();
 
-export async function send(op: OperationContext, method: OperationDef['method'], path: string, body: unknown): Promise<IDataObject> {
-	const request = { method, path, qs: {}, body: body as IDataObject };
-	// Tags as names or as {tagName} objects, as the account takes them (docs/api-readings.md, row 21).
-	const answer = await sendByReading(op.ctx, TAG_SHAPE_READING, request, op.values, async (w) => await loftyRequest(op.ctx, { ...w, ...requestSettings(op.ctx, op.itemIndex) }, op.itemIndex));
-	return answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : {};
-}
-
 /**
  * Leads with exactly this email or phone, most recently created first. The answers are checked against the same
  * rule as the memory (a phone by its normalised form), whatever the search compared.
@@ -89,37 +83,6 @@ async function search(op: OperationContext, f: MatchField): Promise<KnownLead[]>
 		if (leads.length) return leads.map((l) => ({ leadId: String(l.leadId), emails: strings(l.emails), phones: strings(l.phones), fields: l, recent: false }));
 	}
 	return [];
-}
-
-const notFound = (error: unknown) => error instanceof NodeApiError && String(error.httpCode) === '404';
-
-/** The error as the node reports it (re-wrapping a NodeApiError hands back the same error). */
-function failure(op: OperationContext, error: unknown): Error {
-	if (error instanceof NodeApiError) return new NodeApiError(op.ctx.getNode(), error as unknown as JsonObject);
-	return new NodeOperationError(op.ctx.getNode(), error as Error, { itemIndex: op.itemIndex });
-}
-
-/**
- * The lead after the write. A lead just created may not be readable yet (Lofty persists it asynchronously): the read
- * is tried again for a few seconds after a create (once after an update of such a lead), then the item carries what
- * is known (`readable: false`).
- */
-export async function readBack(op: OperationContext, leadId: string, fresh: 'created' | 'recent' | false): Promise<{ lead: IDataObject; readable: boolean }> {
-	const waits = fresh === 'created' ? [250, 500, 1000, 2000] : [];
-	for (let attempt = 0; ; attempt++) {
-		try {
-			const answer = (await loftyRequest(op.ctx, { method: 'GET', path: `/v1.0/leads/${leadId}`, ...requestSettings(op.ctx, op.itemIndex) }, op.itemIndex)) as IDataObject;
-			return { lead: (answer?.lead as IDataObject | undefined) ?? answer, readable: true };
-		} catch (error) {
-			if (!(notFound(error) && attempt < waits.length)) {
-				if (fresh && notFound(error)) {
-					return { lead: { leadId, note: 'Lofty has not made the new lead readable yet; read it later with Lead > Get' }, readable: false };
-				}
-				throw failure(op, error);
-			}
-			await sleep(waits[attempt]);
-		}
-	}
 }
 
 export interface LeadWrites {
@@ -147,27 +110,56 @@ export async function createOrUpdate(op: OperationContext, writes: LeadWrites): 
 	return await matchAndWrite(op, writes, await accountOf(op.ctx), personOf(op.values), true);
 }
 
-async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: string, person: Person, useMemory: boolean): Promise<IDataObject> {
-	const { values } = op;
-	const tags = values.tags as string[] | undefined;
+interface Found {
+	matches: KnownLead[];
+	matchedBy?: string;
+	remembered: boolean;
+	notMerged: NotMerged[];
+}
 
-	let matches: KnownLead[] = [];
-	let matchedBy: string | undefined;
-	let remembered = false;
+/** The person's leads: from memory or Lofty's search, by the first match field that finds any, less those of other people. */
+async function find(op: OperationContext, account: string, person: Person, useMemory: boolean): Promise<Found> {
+	let found: Found = { matches: [], remembered: false, notMerged: [] };
 	for (const f of person.fields) {
 		const known = useMemory ? recall(account, f.key) : undefined;
-		const found = known ? [known] : await search(op, f);
-		if (found.length) {
-			matches = found;
-			matchedBy = f.field;
-			remembered = known !== undefined;
+		const leads = known ? [known] : await search(op, f);
+		if (leads.length) {
+			found = { matches: leads, matchedBy: f.field, remembered: known !== undefined, notMerged: [] };
 			break;
 		}
 	}
-
 	// A lead found only by the phone may be someone else who shares it (a spouse, an office line, a typo).
-	const notMerged = matchedBy === 'phone' && values.matchBy !== 'phone' ? otherPeople(values, person.emails, matches) : [];
-	if (notMerged.length) matches = matches.filter((m) => !notMerged.some((n) => n.leadId === m.leadId));
+	if (found.matchedBy === 'phone' && op.values.matchBy !== 'phone') found.notMerged = otherPeople(op.values, person.emails, found.matches);
+	if (found.notMerged.length) found.matches = found.matches.filter((m) => !found.notMerged.some((n) => n.leadId === m.leadId));
+	return found;
+}
+
+/**
+ * When nobody's lead was found but an earlier create for this person got no certain answer (uncertainCreates.ts):
+ * the search again once Lofty can read what that create made. Still nothing: the item fails naming the earlier item,
+ * since creating now could make the person's second lead.
+ */
+async function afterUncertainCreate(op: OperationContext, account: string, person: Person, found: Found, useMemory: boolean): Promise<Found> {
+	const earlier = uncertainCreateFor(account, personKeys(person.emails, person.phones));
+	if (found.matches.length || !earlier) return found;
+	const wait = earlier.readableBy - Date.now();
+	if (wait > 0) await sleep(wait);
+	const again = await find(op, account, person, useMemory);
+	if (again.matches.length) {
+		settleUncertainCreate(account, earlier);
+		return again;
+	}
+	const item = earlierItem(op.ctx, earlier);
+	throw new NodeOperationError(op.ctx.getNode(), `A create for this person by ${item} got no certain answer, and Lofty shows no lead for them yet: no lead was created, so that the person does not get two`, {
+		itemIndex: op.itemIndex,
+		description: `${item} failed with "${earlier.what}", so Lofty may have made the lead without saying so. Search Lofty for the person (Lead > Get Many by email or phone): if the lead is there, run this item again and it is updated; if not, run it again after a few minutes (the earlier create is forgotten after 5 minutes), or create the lead with Lead > Create.`,
+	});
+}
+
+async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: string, person: Person, useMemory: boolean): Promise<IDataObject> {
+	const { values } = op;
+	const tags = values.tags as string[] | undefined;
+	const { matches, matchedBy, remembered, notMerged } = await afterUncertainCreate(op, account, person, await find(op, account, person, useMemory), useMemory);
 
 	if (matches.length === 0) {
 		const { path, body } = buildRequest(writes.create, {
@@ -176,14 +168,12 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 			phones: person.phones.length ? dedupe(person.phones, normalPhone) : undefined,
 			tags,
 		});
-		const answer = await send(op, writes.create.method, path, body);
-		const leadId = String(answer.leadId);
-		// Remembered before anything else can fail: the lead exists.
-		const known: KnownLead = { leadId, emails: person.emails, phones: person.phones, fields: afterWrite({}, body as IDataObject), recent: true };
-		remember(account, personKeys(person.emails, person.phones), known);
-		const read = await readBack(op, leadId, 'created');
-		if (read.readable) remember(account, personKeys(person.emails, person.phones), { ...known, fields: read.lead, recent: false });
-		return { action: 'created', ...(notMerged.length ? { notMergedWith: notMerged } : {}), ...read.lead, leadId };
+		const keys = personKeys(person.emails, person.phones);
+		const known = (leadId: string): KnownLead => ({ leadId, emails: person.emails, phones: person.phones, fields: afterWrite({}, body as IDataObject), recent: true });
+		// Remembered once Lofty answered, before the read: the lead exists.
+		const created = await createThenRead(op, writes.create, path, body as IDataObject, (leadId) => remember(account, keys, known(leadId)));
+		if (created.readable) remember(account, keys, { ...known(created.leadId), fields: created.lead, recent: false });
+		return { action: 'created', ...(notMerged.length ? { notMergedWith: notMerged } : {}), ...created.lead, leadId: created.leadId };
 	}
 
 	if (matches.length > 1 && values.onMultiple === 'fail') {
@@ -196,7 +186,7 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 	const target = matches[0];
 	const mode: WhenExists = values.whenExists === 'updateAll' ? 'updateAll' : 'fillEmpty';
 	// A remembered lead is read first: the update sends whole email and phone lists, and fills only empty fields.
-	const current = remembered ? await currentOf(op, target) : target.fields;
+	const current = remembered ? await currentLead(op, target.leadId, target.recent ? target.fields : undefined) : target.fields;
 	if (current === undefined) {
 		// A remembered lead Lofty could read before and not now: gone (deleted, merged). Find the person again.
 		forget(account, personKeys(target.emails, target.phones));
@@ -230,7 +220,7 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 			throw failure(op, error);
 		}
 	}
-	const read = await readBack(op, target.leadId, target.recent && 'recent');
+	const read = await readAfterWrite(op, target.leadId, target.recent && 'recent');
 	const known: KnownLead = {
 		leadId: target.leadId,
 		emails: emails ?? had.emails,
@@ -251,20 +241,6 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 		...read.lead,
 		leadId: target.leadId,
 	};
-}
-
-/**
- * The lead as Lofty has it now; for a lead Lofty cannot read yet, what this process wrote to it; undefined when a
- * lead Lofty could read before is gone.
- */
-async function currentOf(op: OperationContext, target: KnownLead): Promise<IDataObject | undefined> {
-	try {
-		const answer = (await loftyRequest(op.ctx, { method: 'GET', path: `/v1.0/leads/${target.leadId}`, ...requestSettings(op.ctx, op.itemIndex) }, op.itemIndex)) as IDataObject;
-		return (answer?.lead as IDataObject | undefined) ?? answer;
-	} catch (error) {
-		if (notFound(error)) return target.recent ? target.fields : undefined;
-		throw failure(op, error);
-	}
 }
 
 /** The list without repeats (compared by `same`). */

@@ -90,12 +90,12 @@ const updated = (response: unknown, op: OperationContext, extra: IDataObject): I
 
 /**
  * Update Rule's memberWeights (docs/api-readings.md, row 6): the node sends a list of `{memberId, weight}`; the
- * OpenAPI draws one object. A refusal that says the body could not be read as what was sent (a JSON parse error
- * about memberWeights) switches to one object; several weights cannot be one object, which is said plainly.
+ * OpenAPI draws one object. A 400 that names memberWeights or its type MemberWeight (whole words) and says it could
+ * not be read as a list or an object (nothing was applied) switches to one object; several weights cannot be one object, which is said plainly.
  */
 const MEMBER_WEIGHTS_READING: OtherReading = {
 	name: 'memberWeightsObject',
-	detect: ({ httpCode, message }) => (httpCode === 400 || httpCode === 500) && /memberWeights|MemberWeight/.test(message) && /deserializ|START_ARRAY|array/i.test(message),
+	detect: ({ httpCode, message }) => httpCode === 400 && /\b(?:memberWeights|MemberWeight)\b/.test(message) && /deserializ|START_ARRAY|array|object/i.test(message),
 	rewrite(request: BuiltRequest): BuiltRequest {
 		const body = request.body as IDataObject;
 		const strategy = body?.routingStrategy as IDataObject | undefined;
