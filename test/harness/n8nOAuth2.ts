@@ -96,6 +96,8 @@ export function useN8nCoreOAuth2(context: IExecuteFunctions, stored: { data: IDa
 		helpers: { httpRequest: sendSigned },
 		logger: { debug: (...a: unknown[]) => log(a), info: (...a: unknown[]) => log(a), warn: (...a: unknown[]) => log(a), error: (...a: unknown[]) => log(a) },
 	});
+	// n8n reads the credential from its database on every call: the node sees the token n8n saved.
+	(context as { getCredentials: unknown }).getCredentials = async () => copy();
 	(context.helpers as { httpRequestWithAuthentication: unknown }).httpRequestWithAuthentication = async (type: string, options: IHttpRequestOptions) =>
 		await requestOAuth2.call(core as never, type, options, context.getNode(), additionalData as never, undefined, true);
 }

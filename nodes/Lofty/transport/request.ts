@@ -13,6 +13,7 @@ import { findFailure, toNodeApiError } from './errors';
 import { parseJson, stringifyJson } from './json';
 import { slotsOf } from './inFlight';
 import { MAX_PACING_WAIT_MS, acquire, isPacingDeadline, pacingKey, requestsPerMinute } from './pacing';
+import { type BindingCheck, bindToken, checkTokenBinding } from './tokenBinding';
 import { type OAuthAnswer, oauthAnswerOf, tokenRefusedError } from './tokenFailure';
 
 export { rateLimitWaitMs } from './pacing';
@@ -90,6 +91,8 @@ interface Target {
 	account: string;
 	/** the OAuth2 credential's grant type (no secret), which names the field a refused token request points at */
 	grantType?: string;
+	/** whether the OAuth2 token may act for the credential's current client and Customer Key */
+	binding: BindingCheck;
 }
 
 /**
@@ -125,6 +128,10 @@ async function readTarget(ctx: LoftyContext, type: string): Promise<Target> {
 		// One OAuth client may serve several Lofty accounts: its n8n credential tells them apart.
 		account: pacingKey(type, baseUrl, type === CREDENTIAL_TYPES.apiKey ? identity : `credential ${ctx.getNode().credentials?.[type]?.id ?? String(token ?? '')}`),
 		grantType: typeof credentials.grantType === 'string' ? credentials.grantType : undefined,
+		binding:
+			type === CREDENTIAL_TYPES.oAuth2
+				? await checkTokenBinding(credentials, baseUrl, async (o) => await ctx.helpers.httpRequest(o), async (o) => await ctx.helpers.httpRequestWithAuthentication.call(ctx, type, o))
+				: {},
 	};
 }
 
@@ -303,7 +310,10 @@ function noAnswerError(ctx: LoftyContext, failure: SendFailure, request: LoftyRe
  */
 export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, itemIndex = 0): Promise<unknown> {
 	const type = credentialType(ctx);
-	const { baseUrl, pacing, cap, grantType } = await target(ctx, type);
+	const { baseUrl, pacing, cap, grantType, binding } = await target(ctx, type);
+	if (binding.refused) {
+		throw new NodeOperationError(ctx.getNode(), `${binding.refused.message}, so ${request.method} ${request.path} was not sent`, { itemIndex, description: binding.refused.description });
+	}
 	const url = `${baseUrl}${request.path}${buildQuery(request.qs)}`;
 	const timeout = request.timeout && request.timeout > 0 ? request.timeout : DEFAULT_TIMEOUT_MS;
 	const idempotent = request.idempotent ?? (request.method === 'GET' || request.method === 'HEAD');
@@ -396,6 +406,12 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 		}
 		const failure = findFailure(response.statusCode, response.body);
 		if (failure) throw toNodeApiError(ctx.getNode(), failure, itemIndex, request.hints, type);
+		if (binding.bindNext) {
+			// n8n fetched the credential's first token for this request: it is the current key's.
+			const key = binding.bindNext;
+			binding.bindNext = undefined;
+			bindToken(await ctx.getCredentials(type), key);
+		}
 		return response.body;
 	}
 }
