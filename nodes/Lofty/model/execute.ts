@@ -6,7 +6,8 @@ import { valueAt } from '../transport/pagination';
 import { paginateInParallel } from '../transport/parallelPages';
 import type { QueryValue } from '../transport/request';
 import { encodeComponent, loftyRequest } from '../transport/request';
-import { needsUserZone, userZone } from './agentZone';
+import { needsUserZone } from './agentZone';
+import { agentReading } from './assigneeZone';
 import { CUSTOM_FIELDS_BY_NAME, applyMappedFields, withFieldsByName } from './customFields';
 import { timeFactsOf } from './dates';
 import { downloadFile } from './download';
@@ -157,7 +158,7 @@ export async function executeOperation(
 	const spelling = op.params.some((p) => p.type === 'tagList' && Array.isArray(keyed[p.name])) ? placeInLine(ctx, 'tag spellings') : undefined;
 	try {
 		return await inTurn(ctx, op, keyed, async () => {
-			const values = zoned ? readValues(ctx, op, itemIndex, await userZone(ctx, itemIndex)) : keyed;
+			const values = zoned ? readValues(ctx, op, itemIndex, await agentReading(ctx, op, itemIndex)) : keyed;
 			return await runItem(ctx, op, itemIndex, values, resourceHints, spelling);
 		});
 	} finally {

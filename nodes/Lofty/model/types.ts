@@ -81,6 +81,11 @@ export interface ParamDef {
 	contact?: 'email' | 'phone' | 'leadPhone';
 	/** For `dateTime`: a time for the agent (a due time, an appointment): read in the Lofty user's zone (model/agentZone.ts). */
 	agentTime?: boolean;
+	/**
+	 * Assigns the entry by role on the lead's team (Assigned Role: the lead's agent or assistant): agent times without
+	 * offset are then read in the assignee's zone (model/assigneeZone.ts).
+	 */
+	assignsTo?: 'leadRole';
 	/** For `dateTime`: how the date is sent (default epoch milliseconds). */
 	format?: 'epochMs' | 'iso' | 'date';
 	/** For `json`: the JSON value must be an array or an object. */
