@@ -83,3 +83,17 @@ describe("a time for the lead's agent or assistant is read in the assignee's zon
 		expect(String(options[0].description)).toMatch(/may differ from yours/);
 	});
 });
+
+describe('Task > Create returns the due time, zone and assignee (issue 37, item 8)', () => {
+	it('as sent: the due time with its offset, the Time Zone when set, the role; the assignee and both zones in timesReadIn', async () => {
+		lead().assignedUserId = BigInt(SEED_IDS.otherAgentUserId);
+		const [read] = await run(sandbox(), task({ additionalFields: { startAt: '2026-12-01T08:30:00' } }), NEW_YORK);
+		expect(read.json).toMatchObject({ endAt: '2026-12-01T09:00:00-06:00', startAt: '2026-12-01T08:30:00-06:00', assignedRole: 'Agent' });
+		expect(read.json.timesReadIn).toMatchObject({ zone: 'America/Chicago', assignee: { userId: SEED_IDS.otherAgentUserId } });
+		const [zoned] = await run(sandbox(), task({ endAt: '2026-12-01T09:00:00+01:00', additionalFields: { timeZoneCode: 'Europe/Berlin' } }), NEW_YORK);
+		expect(zoned.json).toEqual({ taskId: zoned.json.taskId, endAt: '2026-12-01T09:00:00+01:00', timeZoneCode: 'Europe/Berlin', assignedRole: 'Agent' });
+		// What was returned is what Lofty holds.
+		const stored = await run(sandbox(), { resource: 'task', operation: 'get', taskId: byId(String(zoned.json.taskId)), output: 'raw' }, NEW_YORK);
+		expect(stored[0].json).toMatchObject({ endAt: '2026-12-01T09:00:00+01:00', timeZoneCode: 'Europe/Berlin', assignedRole: 'Agent' });
+	});
+});

@@ -11,7 +11,7 @@ import { agentReading } from './assigneeZone';
 import { CUSTOM_FIELDS_BY_NAME, applyMappedFields, withFieldsByName } from './customFields';
 import { timeFactsOf } from './dates';
 import { downloadFile } from './download';
-import { outputFieldsFor, pickFields } from './output';
+import { outputFieldsFor, pickFields, sentFacts } from './output';
 import { InvalidValue, invalid, readValues } from './params';
 import { sendByReading } from './readings';
 import { matchTagSpellings } from './tags';
@@ -197,7 +197,7 @@ async function runItem(
 		const fields = keep && (values[CUSTOM_FIELDS_BY_NAME.name] === true ? [...keep, 'customFields'] : keep);
 		const picked = fields ? shaped.map((r) => pickFields(r, fields, op.unsetNumbers)) : shaped;
 		const extra: IDataObject = { ...(tagsNote ? { tagsNote } : {}), ...facts };
-		return Object.keys(extra).length ? picked.map((r) => ({ ...r, ...extra })) : picked;
+		return picked.map((r) => ({ ...r, ...sentFacts(op, values, r), ...extra }));
 	};
 	if (op.run) {
 		const result = await op.run(context);

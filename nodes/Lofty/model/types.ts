@@ -230,6 +230,11 @@ export interface OperationDef {
 	 * whatever event it is given); `null`: nothing to request, `output` then gets `undefined`.
 	 */
 	route?: (op: OperationContext) => string | null;
+	/**
+	 * A write whose answer is only the new record's ID (Task > Create): these values, as sent (times with their
+	 * offset), are returned beside the answer, so the output says what was made (model/output.ts sentFacts).
+	 */
+	returnsSent?: string[];
 	/** Shapes the result when the answer alone is not what a user needs (Delete); for lists it gets the records of all pages. */
 	output?: (response: unknown, op: OperationContext) => IDataObject | IDataObject[];
 	/** The answer is a link to a file, which the node downloads and returns as binary data (see FileDef). */

@@ -62,6 +62,7 @@ const operations: OperationDef[] = [
 			addressParam,
 			extraFields,
 		],
+		returnsSent: ['startAt', 'endAt', 'timeZoneCode', 'assignedRole'],
 		validate(op) {
 			resolveTimes(op, [
 				{ name: 'startAt', label: 'Start' },
