@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { collectionsOf } from './collections';
 import { DATE_HINT, dateHint } from './dates';
-import { mapperProperty } from './customFields';
+import { choicesProperty, mapperProperty } from './customFields';
 import { outputProperties } from './output';
 import type { LocatorDef, ParamDef, ResourceDef } from './types';
 
@@ -226,7 +226,7 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 				);
 			}
 			properties.push(...outputProperties(op, show));
-			if (op.customFields && op.method !== 'GET') properties.push(mapperProperty(op.customFields, show));
+			if (op.customFields && op.method !== 'GET') properties.push(mapperProperty(op.customFields, show), choicesProperty(op.customFields, show));
 			for (const { name, title, params } of collectionsOf(op)) {
 				properties.push({
 					displayName: title,

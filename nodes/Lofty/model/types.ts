@@ -312,4 +312,6 @@ export interface CustomFieldSource {
 	currentEntries?: (op: OperationContext) => Promise<IDataObject[]>;
 	/** Name of the resourceMapping method that lists the fields in the editor. */
 	mapperMethod: string;
+	/** Name of the loadOptions method that lists the multi-choice fields' choices (Multi-Choice Custom Fields). */
+	choicesMethod: string;
 }
