@@ -169,7 +169,7 @@ function defineAgentErrorSuite(version: string, opts: { errorsReachModel: boolea
 			expect(noOffset).toMatch(
 				/^Invalid input: "Due At" \(the tool's input "dueAt"\) has no UTC offset \("2030-06-01T10:00:00"\): as a tool, give the time with its offset, e\.g\. 2030-06-01T10:00:00[+-]\d\d:\d\d for 10:00 in [A-Za-z_/]+, where (the Lofty user|the lead's agent) works \(UTC[+-]\d\d:\d\d on 2030-06-01\)/,
 			);
-			const offered = /e\.g\. \S+?([+-]\d\d:\d\d) /.exec(noOffset)![1];
+			const offered = /e\.g\. \S+?([+-]\d\d:\d\d) /.exec(noOffset ?? "")?.[1] ?? "no offset offered";
 			expect(noOffset).toMatch(/Nothing was sent to Lofty\. Call the tool again with a corrected value/);
 			// The calls after each error: the lead search the message named, then the time with the example's offset.
 			const calls = toolCallsOf(completions[4]);
