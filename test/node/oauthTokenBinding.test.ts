@@ -3,14 +3,12 @@
  * credential is saved with another key (n8n 2.41.1 credentials.service keeps oauthTokenData on update) and fetches a
  * new one only after a 401, so the node checks which key the token belongs to before it sends anything.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { LoftyOAuth2Api } from '../../credentials/LoftyOAuth2Api.credentials';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, OTHER_AGENT_API_KEY, SEED_IDS } from '../../sandbox';
-import { createContext } from '../harness/context';
-import { asN8nHandsItOver, useN8nCoreOAuth2 } from '../harness/n8nOAuth2';
+import { asN8nHandsItOver, runWithN8nOAuth2 } from '../harness/n8nOAuth2';
 import { node, useSandbox } from '../harness/sandbox';
-import { observe } from '../secrets/observe';
 
 const sandbox = useSandbox();
 const properties = new LoftyOAuth2Api().properties;
@@ -34,19 +32,7 @@ function switchKey(stored: Stored, customerApiKey: string): void {
 }
 
 async function getMe(stored: Stored): Promise<INodeExecutionData[] | Error> {
-	const context = createContext(node, {
-		params: { authentication: 'oAuth2', resource: 'member', operation: 'getMe' },
-		credential: { type: 'loftyOAuth2Api', data: stored.data },
-	});
-	useN8nCoreOAuth2(context, stored, (line) => observe('n8n-core log', line));
-	try {
-		const result = (await node.execute!.call(context as IExecuteFunctions)) as INodeExecutionData[][];
-		observe('Lofty output', result);
-		return result[0];
-	} catch (error) {
-		observe('Lofty error', error);
-		return error as Error;
-	}
+	return await runWithN8nOAuth2(node, stored, { resource: 'member', operation: 'getMe' }).catch((error: Error) => error);
 }
 
 const userOf = (result: INodeExecutionData[] | Error) => (result instanceof Error ? result.message : String(result[0].json.memberUserId));
