@@ -87,7 +87,7 @@ export class LoftyOAuth2Api implements ICredentialType {
 			description:
 				'The API key of the Lofty user the workflow acts as (that user finds it in Lofty: Settings > Integrations > API). n8n sends it as customer_key when it asks Lofty for a token; the token has your app\'s scopes.',
 			// In view under the field, not only in the tooltip: what to paste, and what a wrong one looks like.
-			hint: 'The API key of the Lofty user this workflow acts as: in Lofty, Settings > Integrations > API. A wrong key fails the test with "The provided authorization grant ... is invalid"; a node run then names the Customer Key.',
+			hint: 'The API key of the Lofty user this workflow acts as: in Lofty, Settings > Integrations > API. A wrong key fails the test with "The provided authorization grant ... is invalid". n8n keeps the token of the previous key when you save: nodes then refuse to run until it expires. To switch users at once, create a new credential.',
 		},
 		{
 			// n8n's client-credentials request adds these form fields (all supported n8n lines); computed so the

@@ -19,7 +19,8 @@ import { listSearch, loadOptions, resourceMapping } from './methods';
 import { findOperation, RESOURCES } from './resources';
 import { givenValue } from './model/collections';
 import { InvalidValue, invalid } from './model/params';
-import { type NodeErrorLike, offsetlessDate, runsAsTool, toolMessage } from './model/toolMessages';
+import { type NodeErrorLike, offsetRule, offsetlessDate, runsAsTool, toolMessage } from './model/toolMessages';
+import { agentReading } from './model/assigneeZone';
 import type { OperationDef, ParamDef } from './model/types';
 
 /** A tool's error: the node's error for the item, its message the one a model can act on. */
@@ -30,10 +31,23 @@ function forTool(ctx: IExecuteFunctions, caught: unknown, itemIndex: number, fou
 	return error;
 }
 
-/** As a tool, a date and time without a UTC offset is refused before anything is sent (model/toolMessages.ts). */
-function refuseOffsetlessDates(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): void {
-	const refused = offsetlessDate(op, (p: ParamDef) => givenValue(ctx, op, p, itemIndex));
-	if (refused) throw invalid(ctx, itemIndex, new InvalidValue(refused.field, refused.rule));
+/**
+ * As a tool, a date and time without a UTC offset is refused before anything is sent (model/toolMessages.ts), naming
+ * the zone the editor would read it in (the Lofty user's, or the assignee's: model/assigneeZone.ts) and its offset on
+ * that date. Only a refused item waits for the zone, so other items take their turns as they start.
+ */
+async function refuseOffsetlessDate(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number, refused: { field: string; text: string }): Promise<never> {
+	let zone: string | undefined;
+	let whose: string | undefined;
+	try {
+		const reading = await agentReading(ctx, op, itemIndex);
+		zone = reading.zone;
+		const assignee = reading.about?.assignee as { role?: string } | undefined;
+		whose = reading.from === 'assignee' && assignee?.role ? assignee.role : undefined;
+	} catch {
+		// Lofty did not give the user's zone: the rule asks for UTC.
+	}
+	throw invalid(ctx, itemIndex, new InvalidValue(refused.field, offsetRule(refused.text, zone, whose)));
 }
 
 /** The fields of a failed item when "Continue On Fail" is on: what went wrong, in words and codes. */
@@ -130,7 +144,8 @@ export class Lofty implements INodeType {
 				if (!found) {
 					throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, { itemIndex });
 				}
-				if (asTool) refuseOffsetlessDates(this, found.op, itemIndex);
+				const offsetless = asTool ? offsetlessDate(found.op, (p: ParamDef) => givenValue(this, found!.op, p, itemIndex)) : undefined;
+				if (offsetless) await refuseOffsetlessDate(this, found.op, itemIndex, offsetless);
 				const records = await executeOperation(this, found.op, itemIndex, found.resource.errorHints);
 				results[itemIndex] = records.map((json) => {
 					const binary = binaryOf.get(json);

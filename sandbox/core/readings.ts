@@ -65,6 +65,9 @@ export const READING_VALUES = {
 	 *  OpenAPI; `objects` `[{tagName}]`, as Lofty's lead management guide writes them. The other shape is a 400 JSON
 	 *  parse error (Jackson's), and nothing is written. */
 	tagWrites: ['strings', 'objects'],
+	/** 22. Routing rule `activeHours.activeDays`, "between 1 and 7" (which day is 1 not said): `iso` 1 = Monday ...
+	 *  7 = Sunday; `fromSunday` 1 = Sunday ... 7 = Saturday. The sandbox names a rule's days by it (activeWeekdays). */
+	activeDays: ['iso', 'fromSunday'],
 } as const;
 
 export type ReadingName = keyof typeof READING_VALUES;

@@ -165,13 +165,17 @@ function defineAgentErrorSuite(version: string, opts: { errorsReachModel: boolea
 			expect(notFound).toMatch(
 				/^Not found: Lofty has no lead with that ID that this credential can see \(HTTP 404 LEAD_NOT_EXIST: .*\)\. Do not guess IDs: find its ID first with "[^"]+ in Lofty", then call this tool again with it\.$/,
 			);
-			expect(noOffset).toMatch(/^Invalid input: "Due At" \(the tool's input "dueAt"\) has no UTC offset \("2030-06-01T10:00:00"\): as a tool, give the time with its offset, e\.g\. 2026-06-01T09:00:00-07:00/);
+			// The zone the editor would read it in (the lead's agent's) and its offset on that date, not a fixed example.
+			expect(noOffset).toMatch(
+				/^Invalid input: "Due At" \(the tool's input "dueAt"\) has no UTC offset \("2030-06-01T10:00:00"\): as a tool, give the time with its offset, e\.g\. 2030-06-01T10:00:00[+-]\d\d:\d\d for 10:00 in [A-Za-z_/]+, where (the Lofty user|the lead's agent) works \(UTC[+-]\d\d:\d\d on 2030-06-01\)/,
+			);
+			const offered = /e\.g\. \S+?([+-]\d\d:\d\d) /.exec(noOffset ?? "")?.[1] ?? "no offset offered";
 			expect(noOffset).toMatch(/Nothing was sent to Lofty\. Call the tool again with a corrected value/);
 			// The calls after each error: the lead search the message named, then the time with the example's offset.
 			const calls = toolCallsOf(completions[4]);
 			expect(calls.map((c) => c.name)).toEqual(['Create_Task', 'Find_Leads', 'Create_Task', 'Create_Task']);
 			expect(calls[1].args).toMatchObject({ email: EMAIL });
-			expect(calls[3].args.dueAt).toBe(`${LOCAL_TIME}-07:00`);
+			expect(calls[3].args.dueAt).toBe(`${LOCAL_TIME}${offered}`);
 			// The offset-less time never reached Lofty: two task requests, the guessed lead's and the good one.
 			expect(sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/v2.0/tasks').map((r) => r.status)).toEqual([404, 200]);
 		});

@@ -14,10 +14,11 @@ import { ClientOAuth2, type ClientOAuth2Options, type ClientOAuth2Token, type Cl
 const { requestOAuth2 } = require('n8n-core/dist/execution-engine/node-execution-context/utils/request-helpers/oauth') as {
 	requestOAuth2: (this: unknown, type: string, options: IHttpRequestOptions, node: INode, additionalData: unknown, oAuth2Options: unknown, isN8nRequest: boolean) => Promise<unknown>;
 };
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, INodeExecutionData, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { sendSigned } from './context';
+import { observe } from '../secrets/observe';
+import { createContext, sendSigned } from './context';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const method = (data: IDataObject): 'header' | 'body' => (data.authentication === 'body' ? 'body' : 'header');
@@ -96,6 +97,22 @@ export function useN8nCoreOAuth2(context: IExecuteFunctions, stored: { data: IDa
 		helpers: { httpRequest: sendSigned },
 		logger: { debug: (...a: unknown[]) => log(a), info: (...a: unknown[]) => log(a), warn: (...a: unknown[]) => log(a), error: (...a: unknown[]) => log(a) },
 	});
+	// n8n reads the credential from its database on every call: the node sees the token n8n saved.
+	(context as { getCredentials: unknown }).getCredentials = async () => copy();
 	(context.helpers as { httpRequestWithAuthentication: unknown }).httpRequestWithAuthentication = async (type: string, options: IHttpRequestOptions) =>
 		await requestOAuth2.call(core as never, type, options, context.getNode(), additionalData as never, undefined, true);
+}
+
+/** Runs the node with an OAuth2 credential as saved (`stored`), signed by n8n-core's helper; output and error to the secret watch. */
+export async function runWithN8nOAuth2(node: INodeType, stored: { data: IDataObject; saves: number }, params: IDataObject): Promise<INodeExecutionData[]> {
+	const context = createContext(node, { params: { authentication: 'oAuth2', ...params }, credential: { type: 'loftyOAuth2Api', data: stored.data } });
+	useN8nCoreOAuth2(context, stored, (line) => observe('n8n-core log', line));
+	try {
+		const result = (await node.execute!.call(context as IExecuteFunctions)) as INodeExecutionData[][];
+		observe('Lofty output', result);
+		return result[0];
+	} catch (error) {
+		observe('Lofty error', error);
+		throw error;
+	}
 }

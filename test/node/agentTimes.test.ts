@@ -28,7 +28,13 @@ const task = (endAt: unknown, extra: Record<string, unknown> = {}) => ({
 	assignedRole: 'Agent',
 	...extra,
 });
-const USER_ZONE = { zone: 'America/Los_Angeles', from: "the Lofty user's time zone (Lofty's GET /v1.0/me)" };
+/** The seed lead's agent is the Lofty user: the assignee's zone is the user's (test/node/assigneeZone.test.ts: another agent). */
+const USER_ZONE = {
+	zone: 'America/Los_Angeles',
+	from: "the assignee's time zone (Lofty's GET /v1.0/users/{userId})",
+	assignee: { userId: '9007199254741001', role: "the lead's agent", zone: 'America/Los_Angeles' },
+	loftyUserZone: 'America/Los_Angeles',
+};
 
 describe("a picked time without an offset is the Lofty user's time (node version 1.3)", () => {
 	it("Task > Create: 09:00 picked in a New York workflow is 09:00 Los Angeles; the output says so; /v1.0/me asked once for three items", async () => {

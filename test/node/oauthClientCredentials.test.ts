@@ -5,14 +5,12 @@
  * new one when Lofty answers 401. n8n 1.123 and 2.8 build the same token request (their credentials-flow.js reads
  * additionalBodyProperties too); the e2e suites run the whole flow on all three lines (test/e2e/oauthConnect.ts).
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { LoftyOAuth2Api } from '../../credentials/LoftyOAuth2Api.credentials';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, OTHER_AGENT_API_KEY, READING_VALUES, SEED_IDS } from '../../sandbox';
-import { createContext } from '../harness/context';
-import { asN8nHandsItOver, useN8nCoreOAuth2 } from '../harness/n8nOAuth2';
+import { asN8nHandsItOver, runWithN8nOAuth2 } from '../harness/n8nOAuth2';
 import { apiKeyCredential, node, run, useSandbox } from '../harness/sandbox';
-import { observe } from '../secrets/observe';
 
 const sandbox = useSandbox();
 const properties = new LoftyOAuth2Api().properties;
@@ -31,18 +29,7 @@ function saved(typed: IDataObject): { data: IDataObject; saves: number } {
 	return { data, saves: 0 };
 }
 
-async function runCc(stored: { data: IDataObject; saves: number }, params: IDataObject): Promise<INodeExecutionData[]> {
-	const context = createContext(node, { params: { authentication: 'oAuth2', ...params }, credential: { type: 'loftyOAuth2Api', data: stored.data } });
-	useN8nCoreOAuth2(context, stored, (line) => observe('n8n-core log', line));
-	try {
-		const result = (await node.execute!.call(context as IExecuteFunctions)) as INodeExecutionData[][];
-		observe('Lofty output', result);
-		return result[0];
-	} catch (error) {
-		observe('Lofty error', error);
-		throw error;
-	}
-}
+const runCc = async (stored: { data: IDataObject; saves: number }, params: IDataObject): Promise<INodeExecutionData[]> => await runWithN8nOAuth2(node, stored, params);
 
 const tokenRequests = () => sandbox().requests.filter((r) => r.path.endsWith('/oauth/token'));
 const getMe = { resource: 'member', operation: 'getMe' };

@@ -93,12 +93,24 @@ describe('the message a tool returns, for every kind of error', () => {
 		expect(editor.error).toBeUndefined();
 		const { error } = await attempt({ ...params, endAt: '2030-06-01T10:00:00' }, true);
 		expect(error!.message).toMatch(/^Invalid input: "Due At" has no UTC offset \("2030-06-01T10:00:00"\)/);
-		expect(error!.message).toMatch(/e\.g\. 2026-06-01T09:00:00-07:00/);
+		// The zone the editor reads it in (the lead's agent, the Lofty user, works in Los Angeles) and its offset that day.
+		expect(error!.message).toContain("e.g. 2030-06-01T10:00:00-07:00 for 10:00 in America/Los_Angeles, where the lead's agent works (UTC-07:00 on 2030-06-01)");
 		expect(error!.message).toMatch(/Nothing was sent to Lofty/);
 		// With the tool's Time Zone set, the time is in that zone: accepted.
 		const zoned = await attempt({ ...params, additionalFields: { timeZoneCode: 'America/Los_Angeles' } }, true);
 		expect(zoned.error).toBeUndefined();
 		expect(zoned.items?.[0].json.taskId).toMatch(/^\d+$/);
+	});
+
+	it("a time without offset as a tool names the Lofty user's zone and its offset on that date, not a fixed one (issue 39)", async () => {
+		const owner = sandbox().store.getUser(BigInt(SEED_IDS.demoUserId))!;
+		owner.timeZoneId = 'America/New_York';
+		const winter = (await attempt(taskCreate({ leadId: byId(SEED_IDS.bigLeadId), endAt: '2030-01-15T09:00:00' }), true)).error!;
+		expect(winter.message).toContain("e.g. 2030-01-15T09:00:00-05:00 for 09:00 in America/New_York, where the lead's agent works (UTC-05:00 on 2030-01-15)");
+		const summer = (await attempt(taskCreate({ leadId: byId(SEED_IDS.bigLeadId), endAt: '2030-06-01 09:00' }), true)).error!;
+		expect(summer.message).toContain("e.g. 2030-06-01T09:00:00-04:00 for 09:00 in America/New_York, where the lead's agent works (UTC-04:00 on 2030-06-01)");
+		expect(summer.message).not.toMatch(/-07:00/);
+		expect(sandbox().requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
 	});
 
 	it('not found: says which operation finds the record, and not to guess IDs', async () => {

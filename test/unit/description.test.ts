@@ -63,7 +63,7 @@ describe('node description derived from the resource tables', () => {
 				const expected = [
 					...(op.pagination ? ['returnAll', 'limit'] : []),
 					...(op.simplify ? [...(op.simplifyFrom ? [] : ['simplify']), 'output', 'outputFields'] : []),
-					...(op.customFields && op.method !== 'GET' ? ['customFieldValues'] : []),
+					...(op.customFields && op.method !== 'GET' ? ['customFieldValues', 'customFieldChoices'] : []),
 					...collections,
 				];
 				expect({ op: `${resource.value}.${op.value}`, rest }).toEqual({ op: `${resource.value}.${op.value}`, rest: expected });

@@ -1,9 +1,10 @@
-import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodePropertyOptions, ResourceMapperFields } from 'n8n-workflow';
 
-import { mapperFields } from '../model/customFields';
+import { choiceOptions, mapperFields } from '../model/customFields';
 import type { CustomFieldSource } from '../model/types';
 import { LEAD_CUSTOM_FIELDS, TRANSACTION_CUSTOM_FIELDS } from '../model/customFieldSources';
 import { credentialType } from '../transport/request';
+import type { MethodSet } from './types';
 
 /**
  * The editor asks for the list as soon as the panel opens, with the credentials the node has at that moment. A
@@ -34,3 +35,15 @@ export async function getTransactionCustomFieldMapping(this: ILoadOptionsFunctio
 
 /** The node's resourceMapping methods. */
 export const resourceMapping = { getLeadCustomFieldMapping, getTransactionCustomFieldMapping };
+
+/** The choices of the team's multi-choice lead custom fields, for Multi-Choice Custom Fields. */
+export async function getLeadCustomFieldChoices(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return this.getNode().credentials?.[credentialType(this)] ? await choiceOptions(this, LEAD_CUSTOM_FIELDS) : [];
+}
+
+/** The same for the transaction custom fields. */
+export async function getTransactionCustomFieldChoices(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return this.getNode().credentials?.[credentialType(this)] ? await choiceOptions(this, TRANSACTION_CUSTOM_FIELDS) : [];
+}
+
+export const customFieldChoiceMethods: MethodSet = { listSearch: {}, loadOptions: { getLeadCustomFieldChoices, getTransactionCustomFieldChoices } };

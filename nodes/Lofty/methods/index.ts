@@ -23,9 +23,10 @@ import { vendorMethods } from './vendor';
 import { webhookMethods } from './webhook';
 import { leadMethods } from './lead';
 import type { ListSearchMethod, LoadOptionsMethod, MethodSet } from './types';
+import { customFieldChoiceMethods } from './customFieldMapping';
 export { resourceMapping } from './customFieldMapping';
 
-const SETS: MethodSet[] = [leadMethods, agentMethods, aiMethods, appointmentMethods, calendarMethods, callMethods, communicationMethods, customFieldMethods, leadPipelineMethods, leadPondMethods, listingMethods, manualLogMethods, memberMethods, noteMethods, notificationMethods, opportunityMethods, organizationMethods, routingMethods, salesAgentMethods, tagMethods, taskMethods, transactionMethods, vendorMethods, webhookMethods];
+const SETS: MethodSet[] = [leadMethods, agentMethods, aiMethods, appointmentMethods, calendarMethods, callMethods, communicationMethods, customFieldMethods, leadPipelineMethods, leadPondMethods, listingMethods, manualLogMethods, memberMethods, noteMethods, notificationMethods, opportunityMethods, organizationMethods, routingMethods, salesAgentMethods, tagMethods, taskMethods, transactionMethods, vendorMethods, webhookMethods, customFieldChoiceMethods];
 
 /** All list searches and dropdowns, merged for the node's `methods`. */
 export const listSearch: Record<string, ListSearchMethod> = Object.assign({}, ...SETS.map((s) => s.listSearch));

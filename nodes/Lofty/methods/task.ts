@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import { getTimeReadings } from '../model/agentZone';
+import { getAssigneeTimeReadings, getTimeReadings } from '../model/agentZone';
 import { loftyRequest } from '../transport/request';
 import type { MethodSet } from './types';
 
@@ -67,4 +67,4 @@ export async function getTimeZones(this: ILoadOptionsFunctions): Promise<INodePr
 }
 
 /** List searches (resource locators) and dropdowns of the Task resource. */
-export const taskMethods: MethodSet = { listSearch: { searchTasks }, loadOptions: { getTimeZones, getTimeReadings } };
+export const taskMethods: MethodSet = { listSearch: { searchTasks }, loadOptions: { getTimeZones, getTimeReadings, getAssigneeTimeReadings } };

@@ -27,16 +27,21 @@ const TIMES_IN_BEFORE = 'timesInV1';
 export const AGENT_TIME_HINT =
 	"Without a UTC offset (as the picker gives) read in the zone of Times Without Offset Are In, unless Time Zone is set. Tomorrow 9:00 there: {{ $now.plus({days: 1}).toFormat(\"yyyy-MM-dd'T'09:00\") }}";
 
-const timesIn = (name: string, defaultValue: 'agent' | 'workflow', version: Pick<ParamDef, 'before' | 'from'>): ParamDef => ({
+/** The same for an entry assigned by role: the assignee's zone is theirs, not the credential user's. */
+export const ASSIGNEE_TIME_HINT =
+	"Without a UTC offset (as the picker gives) read in the zone of Times Without Offset Are In (by default the assignee's: the lead's agent or assistant, from Lofty), unless Time Zone is set. Tomorrow 9:00 there: {{ $now.plus({days: 1}).toFormat(\"yyyy-MM-dd'T'09:00\") }}";
+
+const timesIn = (name: string, defaultValue: 'agent' | 'workflow', version: Pick<ParamDef, 'before' | 'from'>, assigned: boolean): ParamDef => ({
 	name,
 	label: 'Times Without Offset Are In',
 	type: 'options',
 	in: 'local',
 	top: true,
-	loadOptions: 'getTimeReadings',
+	loadOptions: assigned ? 'getAssigneeTimeReadings' : 'getTimeReadings',
 	default: defaultValue,
-	description:
-		"The time zone a time without a UTC offset (as the date picker gives) means: where the Lofty user behind the credential works, or the workflow's (Workflow Settings > Timezone). The list shows both zones. Time Zone, when the operation has it and it is set, wins; an offset in the value always wins.",
+	description: assigned
+		? "The time zone a time without a UTC offset (as the date picker gives) means: where the assignee works (the lead's agent or assistant, Assigned Role; their zone in Lofty, read when the node runs; where Lofty does not give it, the zone of the Lofty user behind the credential, and the output says so), or the workflow's (Workflow Settings > Timezone). Time Zone, when set, wins; an offset in the value always wins."
+		: "The time zone a time without a UTC offset (as the date picker gives) means: where the Lofty user behind the credential works, or the workflow's (Workflow Settings > Timezone). The list shows both zones. Time Zone, when the operation has it and it is set, wins; an offset in the value always wins.",
 	...version,
 });
 
@@ -52,14 +57,15 @@ export const offersTimesIn = (op: OperationDef): boolean => agentTimes(op).lengt
  */
 export function withTimesIn(op: OperationDef): void {
 	if (!offersTimesIn(op) || op.params.some((p) => p.name === TIMES_IN)) return;
-	for (const p of agentTimes(op)) p.hint = AGENT_TIME_HINT;
+	const assigned = op.params.some((p) => p.assignsTo === 'leadRole');
+	for (const p of agentTimes(op)) p.hint = assigned ? ASSIGNEE_TIME_HINT : AGENT_TIME_HINT;
 	const last = op.params.reduce((at, p, i) => (p.agentTime && (p.required || p.top) ? i : at), -1);
 	const lastTop = op.params.reduce((at, p, i) => (p.required || p.top ? i : at), -1);
 	op.params.splice(
 		(last >= 0 ? last : lastTop) + 1,
 		0,
-		timesIn(TIMES_IN_BEFORE, 'workflow', { before: AGENT_ZONE_VERSION }),
-		timesIn(TIMES_IN, 'agent', { from: AGENT_ZONE_VERSION }),
+		timesIn(TIMES_IN_BEFORE, 'workflow', { before: AGENT_ZONE_VERSION }, assigned),
+		timesIn(TIMES_IN, 'agent', { from: AGENT_ZONE_VERSION }, assigned),
 	);
 }
 
@@ -127,17 +133,41 @@ export async function userZone(ctx: IExecuteFunctions, itemIndex: number): Promi
 	}
 }
 
-/** The dropdown of Times Without Offset Are In: both zones by name, so that the difference shows before the run. */
-export async function getTimeReadings(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const workflow = workflowZone(this) ?? 'not set';
-	let user = 'asked from Lofty when the node runs';
+/** The Lofty user's zone for a dropdown: asked now, else said to be asked at run time. */
+async function userZoneNow(ctx: ILoadOptionsFunctions): Promise<string> {
 	try {
-		user = zoneOf(await loftyRequest(this, { method: 'GET', path: '/v1.0/me' })) ?? 'Lofty gives none: the workflow\'s is used';
+		return zoneOf(await loftyRequest(ctx, { method: 'GET', path: '/v1.0/me' })) ?? "Lofty gives none: the workflow's is used";
 	} catch {
 		// No credential yet, or Lofty unreachable: the zone is asked for again at run time.
+		return 'asked from Lofty when the node runs';
 	}
+}
+
+const workflowOption = (ctx: ILoadOptionsFunctions): INodePropertyOptions => ({
+	name: `The Workflow's Zone (${workflowZone(ctx) ?? 'not set'})`,
+	value: 'workflow',
+	description: "Workflow Settings > Timezone, else n8n's default zone",
+});
+
+/** The dropdown of Times Without Offset Are In: both zones by name, so that the difference shows before the run. */
+export async function getTimeReadings(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const user = await userZoneNow(this);
 	return [
 		{ name: `The Lofty User's Zone (${user})`, value: 'agent', description: 'Where the Lofty user behind the credential works (their Lofty profile)' },
-		{ name: `The Workflow's Zone (${workflow})`, value: 'workflow', description: 'Workflow Settings > Timezone, else n8n\'s default zone' },
+		workflowOption(this),
+	];
+}
+
+/** The same for an entry assigned by role: the assignee's zone is known only when the node runs (it depends on the lead). */
+export async function getAssigneeTimeReadings(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const user = await userZoneNow(this);
+	return [
+		{
+			name: `The Assignee's Zone (Read From Lofty When the Node Runs; Yours: ${user})`,
+			value: 'agent',
+			description:
+				"Where the lead's agent or assistant (Assigned Role) works, from their Lofty profile; it may differ from yours. If Lofty does not give it, yours is used and the output says so.",
+		},
+		workflowOption(this),
 	];
 }

@@ -63,6 +63,7 @@ export const LEAD_CUSTOM_FIELDS: CustomFieldSource = {
 	entryKey: (entry) => String(entry.attributeName ?? ''),
 	recordKey: 'customAttributes',
 	mapperMethod: 'getLeadCustomFieldMapping',
+	choicesMethod: 'getLeadCustomFieldChoices',
 };
 
 const TRANSACTION_KINDS: Record<string, CustomFieldKind> = {
@@ -107,4 +108,5 @@ export const TRANSACTION_CUSTOM_FIELDS: CustomFieldSource = {
 			.map((e) => ({ id: String(e.id), value: e.value ?? null }));
 	},
 	mapperMethod: 'getTransactionCustomFieldMapping',
+	choicesMethod: 'getTransactionCustomFieldChoices',
 };

@@ -4,6 +4,7 @@ import type {
 	IExecuteFunctions,
 	ILoadOptionsFunctions,
 	INodeProperties,
+	INodePropertyOptions,
 	ResourceMapperField,
 	ResourceMapperFields,
 	ResourceMapperValue,
@@ -33,27 +34,12 @@ export const CUSTOM_FIELDS_BY_NAME: ParamDef = {
 	description: 'Whether to add the custom field values as plain "name: value" keys under customFields, so the next node can map them',
 };
 
-/** Longest list of choices a label shows; further ones are cut with "…" (the run names them all in its error). */
-const CHOICES_IN_LABEL = 48;
-
 /**
- * The label of a multi-choice field: its allowed choices, right where the person types them separated by commas
- * ("Must-Haves (any of Pool, Garage, Yard, Home Office)"). n8n's mapper has no multi-select, placeholder or hint for
- * a field (MappingFields.vue gives it only a label, a type and single-choice options), so the label carries them;
- * a long list is cut so that the label stays beside its input.
+ * The label of a multi-choice field in the mapper: short, so that n8n does not cut it. Its choices are picked by name
+ * in Multi-Choice Custom Fields (a dropdown); in the mapper they are typed separated by commas (for expressions).
  */
 export function choicesLabel(field: CustomFieldDefinition): string {
-	const names = (field.options ?? []).map((o) => o.name);
-	let shown = '';
-	for (const [i, name] of names.entries()) {
-		const next = shown ? `${shown}, ${name}` : name;
-		if (next.length > CHOICES_IN_LABEL && i > 0) {
-			shown = `${shown}, …`;
-			break;
-		}
-		shown = next;
-	}
-	return `${field.name} (any of ${shown})`;
+	return `${field.name} (Several, Comma-Separated)`;
 }
 
 /**
@@ -99,6 +85,55 @@ export function mapperProperty(source: CustomFieldSource, show: INodeProperties[
 		},
 		displayOptions: show,
 	};
+}
+
+/** The dropdown of the multi-choice fields' choices: one entry per field and choice, sent as that field's list. */
+export const CHOICES_PARAM = 'customFieldChoices';
+
+export function choicesProperty(source: CustomFieldSource, show: INodeProperties['displayOptions']): INodeProperties {
+	return {
+		displayName: 'Multi-Choice Custom Fields',
+		name: CHOICES_PARAM,
+		type: 'multiOptions',
+		default: [],
+		typeOptions: { loadOptionsMethod: source.choicesMethod, loadOptionsDependsOn: ['resource', 'operation', 'authentication'] },
+		description: `The choices to set in the team's multi-choice ${source.what} custom fields, listed from Lofty as "Field: Choice". Choices of one field together make its value (they replace the field's current choices); a field also set in Custom Fields gets both.`,
+		displayOptions: show,
+	};
+}
+
+/** What one entry of the dropdown stands for: a field's key and one of its choices. */
+const choiceValue = (field: CustomFieldDefinition, choice: string): string => JSON.stringify([field.key, choice]);
+
+/** Lists the multi-choice fields' choices for the dropdown. */
+export async function choiceOptions(ctx: ILoadOptionsFunctions, source: CustomFieldSource): Promise<INodePropertyOptions[]> {
+	const fields = source.definitions(await loftyRequest(ctx, { method: 'GET', path: source.listPath }));
+	return fields
+		.filter((f) => f.kind === 'choices')
+		.flatMap((f) => (f.options ?? []).map((o) => ({ name: `${f.name}: ${o.name}`, value: choiceValue(f, o.value) })))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The item's picked choices by field key; an entry that is no field's choice is refused naming the field. */
+function pickedChoices(ctx: IExecuteFunctions, itemIndex: number, fields: CustomFieldDefinition[], source: CustomFieldSource): Map<string, string[]> {
+	const raw = ctx.getNodeParameter(CHOICES_PARAM, itemIndex, []) as unknown;
+	const byField = new Map<string, string[]>();
+	for (const entry of Array.isArray(raw) ? raw : typeof raw === 'string' && raw.trim() ? [raw] : []) {
+		let pair: unknown;
+		try {
+			pair = JSON.parse(String(entry));
+		} catch {
+			pair = undefined;
+		}
+		const [key, choice] = Array.isArray(pair) ? pair.map(String) : [];
+		const field = fields.find((f) => f.key === key && f.kind === 'choices');
+		if (!field || choice === undefined) {
+			const known = fields.filter((f) => f.kind === 'choices').map((f) => f.name).join(', ') || 'none';
+			throw new InvalidValue('Multi-Choice Custom Fields', `${show(entry)} is not a choice of a multi-choice ${source.what} custom field (the team's: ${known}); pick it from the list`);
+		}
+		byField.set(field.key, [...(byField.get(field.key) ?? []), pickOption(field, `Custom Field ${field.name}`, choice)]);
+	}
+	return byField;
 }
 
 /** Lists the fields for the editor's mapper. */
@@ -199,10 +234,18 @@ export async function applyMappedFields(op: OperationDef, context: OperationCont
 	const { ctx, itemIndex, values } = context;
 	const mapped = mappedValues(ctx, itemIndex);
 	const keys = Object.keys(mapped.values).filter((key) => !isBlank(mapped.values[key]));
-	if (keys.length === 0) return;
+	const picking = ctx.getNodeParameter(CHOICES_PARAM, itemIndex, []) as unknown;
+	if (keys.length === 0 && isBlank(picking)) return;
 	const fields = await definitionsOf(ctx, source, itemIndex);
+	const picked = pickedChoices(ctx, itemIndex, fields, source);
 	const entries: IDataObject[] = [];
-	for (const key of keys) {
+	for (const [key, choices] of picked) {
+		const field = fields.find((f) => f.key === key)!;
+		const typed = keys.includes(key) ? asList(`Custom Field ${field.name}`, mapped.values[key]) : [];
+		const text = wireValue(source, field, [...choices, ...typed], workflowZone(ctx));
+		if (text !== undefined) entries.push(source.entry(field, text));
+	}
+	for (const key of keys.filter((k) => !picked.has(k))) {
 		const field = fields.find((f) => f.key === key);
 		if (!field) {
 			const name = mapped.schema.find((f) => f.id === key)?.displayName ?? key;

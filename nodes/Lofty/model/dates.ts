@@ -77,13 +77,15 @@ export function readDate(field: string, value: unknown, zone?: string, help = zo
 }
 
 /** Where the zone of an item's times without offset came from. */
-export type ZoneSource = 'timeZoneField' | 'loftyUser' | 'workflow' | 'workflowNoUserZone';
+export type ZoneSource = 'timeZoneField' | 'loftyUser' | 'workflow' | 'workflowNoUserZone' | 'assignee' | 'loftyUserAssigneeUnknown';
 
 const SOURCE_WORDS: Record<ZoneSource, string> = {
 	timeZoneField: 'the Time Zone field',
 	loftyUser: "the Lofty user's time zone (Lofty's GET /v1.0/me)",
 	workflow: "the workflow's time zone (Times Without Offset Are In)",
 	workflowNoUserZone: "the workflow's time zone: Lofty gave no time zone for the user",
+	assignee: "the assignee's time zone (Lofty's GET /v1.0/users/{userId})",
+	loftyUserAssigneeUnknown: "the Lofty user's time zone (Lofty's GET /v1.0/me): the assignee's could not be read",
 };
 
 /** What reading an item's agent times decided: the zone, where it came from, and what it saw (for the output). */
@@ -94,13 +96,15 @@ interface TimeFacts {
 	offsetLess: boolean;
 	/** Agent times already past when read, by field label. */
 	past: IDataObject;
+	/** said beside the zone (the assignee, the Lofty user's zone) */
+	about?: IDataObject;
 }
 
 const facts = new WeakMap<IDataObject, TimeFacts>();
 
 /** Records how an item's times are read (readValues); `values` is the item's values object. */
-export function noteTimeReading(values: IDataObject, zone: string | undefined, from: ZoneSource): void {
-	facts.set(values, { zone, from, offsetLess: false, past: {} });
+export function noteTimeReading(values: IDataObject, zone: string | undefined, from: ZoneSource, about?: IDataObject): void {
+	facts.set(values, { zone, from, offsetLess: false, past: {}, about });
 }
 
 /** The zone an item's times without offset are read in: the one readValues chose, else the workflow's. */
@@ -124,7 +128,7 @@ export function timeFactsOf(values: IDataObject): IDataObject {
 	const noted = facts.get(values);
 	if (!noted) return {};
 	const out: IDataObject = {};
-	if (noted.offsetLess && noted.zone) out.timesReadIn = { zone: noted.zone, from: SOURCE_WORDS[noted.from] };
+	if (noted.offsetLess && noted.zone) out.timesReadIn = { zone: noted.zone, from: SOURCE_WORDS[noted.from], ...noted.about };
 	if (Object.keys(noted.past).length) out.alreadyPast = noted.past;
 	return out;
 }

@@ -6,11 +6,12 @@ import { valueAt } from '../transport/pagination';
 import { paginateInParallel } from '../transport/parallelPages';
 import type { QueryValue } from '../transport/request';
 import { encodeComponent, loftyRequest } from '../transport/request';
-import { needsUserZone, userZone } from './agentZone';
+import { needsUserZone } from './agentZone';
+import { agentReading } from './assigneeZone';
 import { CUSTOM_FIELDS_BY_NAME, applyMappedFields, withFieldsByName } from './customFields';
 import { timeFactsOf } from './dates';
 import { downloadFile } from './download';
-import { outputFieldsFor, pickFields } from './output';
+import { outputFieldsFor, pickFields, sentFacts } from './output';
 import { InvalidValue, invalid, readValues } from './params';
 import { sendByReading } from './readings';
 import { matchTagSpellings } from './tags';
@@ -157,7 +158,7 @@ export async function executeOperation(
 	const spelling = op.params.some((p) => p.type === 'tagList' && Array.isArray(keyed[p.name])) ? placeInLine(ctx, 'tag spellings') : undefined;
 	try {
 		return await inTurn(ctx, op, keyed, async () => {
-			const values = zoned ? readValues(ctx, op, itemIndex, await userZone(ctx, itemIndex)) : keyed;
+			const values = zoned ? readValues(ctx, op, itemIndex, await agentReading(ctx, op, itemIndex)) : keyed;
 			return await runItem(ctx, op, itemIndex, values, resourceHints, spelling);
 		});
 	} finally {
@@ -196,7 +197,7 @@ async function runItem(
 		const fields = keep && (values[CUSTOM_FIELDS_BY_NAME.name] === true ? [...keep, 'customFields'] : keep);
 		const picked = fields ? shaped.map((r) => pickFields(r, fields, op.unsetNumbers)) : shaped;
 		const extra: IDataObject = { ...(tagsNote ? { tagsNote } : {}), ...facts };
-		return Object.keys(extra).length ? picked.map((r) => ({ ...r, ...extra })) : picked;
+		return picked.map((r) => ({ ...r, ...sentFacts(op, values, r), ...extra }));
 	};
 	if (op.run) {
 		const result = await op.run(context);

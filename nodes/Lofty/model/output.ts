@@ -105,3 +105,12 @@ export function pickFields(record: IDataObject, fields: string[], unset: string[
 	}
 	return out;
 }
+
+/** The values a write returns as sent (OperationDef `returnsSent`), for those the answer does not give itself. */
+export function sentFacts(op: OperationDef, values: IDataObject, record: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	for (const name of op.returnsSent ?? []) {
+		if (values[name] !== undefined && record[name] === undefined) out[name] = values[name];
+	}
+	return out;
+}

@@ -6,6 +6,7 @@ import { parseJson } from '../transport/json';
 import { checkEmail, checkPhone, storedPhone } from './contacts';
 import { type ZoneSource, noteAgentTime, noteTimeReading, readDate, workflowZone, zoneField, zoneHelp } from './dates';
 import { isTimesIn, timesInChoice } from './agentZone';
+import type { AgentReading } from './assigneeZone';
 import { InvalidValue, show } from './invalid';
 import { collectionOf, collectionsOf } from './collections';
 import type { OperationDef, ParamDef } from './types';
@@ -223,10 +224,10 @@ export function convert(p: ParamDef, raw: unknown, dates: DateReading = {}): unk
 }
 
 /**
- * Reads, checks and converts every parameter of an operation for one item. `userZone`: the Lofty user's zone, when
- * the item's agent times are read in it (model/agentZone.ts).
+ * Reads, checks and converts every parameter of an operation for one item. `agent`: the zone the item's agent times
+ * are read in when its choice is the Lofty user's (or the assignee's) zone (model/assigneeZone.ts).
  */
-export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number, userZone?: string): IDataObject {
+export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number, agent?: AgentReading): IDataObject {
 	const values: IDataObject = {};
 	const collections: Record<string, IDataObject> = {};
 	for (const { name } of collectionsOf(op)) {
@@ -239,10 +240,10 @@ export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: 
 	let zone = workflowZone(ctx);
 	let from: ZoneSource = 'workflow';
 	if (typeof given === 'string' && IANAZone.isValidZone(given.trim())) [zone, from] = [given.trim(), 'timeZoneField'];
-	else if (agentTimes && timesInChoice(ctx, itemIndex) === 'agent') [zone, from] = userZone ? [userZone, 'loftyUser'] : [zone, 'workflowNoUserZone'];
+	else if (agentTimes && timesInChoice(ctx, itemIndex) === 'agent') [zone, from] = agent?.zone ? [agent.zone, agent.from] : [zone, 'workflowNoUserZone'];
 	const help = agentTimes ? `${zoneHelp(op).replace("the workflow's time zone (Workflow Settings > Timezone)", 'the zone of "Times Without Offset Are In"')}` : zoneHelp(op);
 	const dates: DateReading = { zone, help };
-	if (agentTimes) noteTimeReading(values, zone, from);
+	if (agentTimes) noteTimeReading(values, zone, from, from === 'timeZoneField' ? undefined : agent?.about);
 	try {
 		for (const p of op.params) {
 			if (isTimesIn(p)) continue;

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { isTimeWithoutOffset } from './dates';
@@ -197,7 +198,7 @@ function ruleForModel(rule: string): string {
 function exampleFor(rule: string, field: string, setting: ToolSetting): string | undefined {
 	if (/e\.g\.|such as|for example/.test(rule)) return undefined;
 	const param = setting.op?.params.find((p) => p.label === field);
-	if (/UTC offset|date and time|ISO 8601/i.test(rule) || param?.type === 'dateTime') return '"2026-06-01T09:00:00-07:00" (ISO 8601 with the UTC offset)';
+	if (/UTC offset|date and time|ISO 8601/i.test(rule) || param?.type === 'dateTime') return '"2026-06-01T16:00:00Z" (ISO 8601 with the UTC offset of the place, or Z for UTC)';
 	const oneOf = /must be one of ([^,]+)/.exec(rule);
 	if (oneOf) return `"${oneOf[1].trim()}"`;
 	if (/Lofty ID/.test(rule) || param?.type === 'id' || param?.type === 'locator') {
@@ -267,23 +268,32 @@ function cut(text: string): string {
 
 /**
  * A model does not know the workflow's time zone, so a tool's date and time without a UTC offset would be read in a
- * zone the model never chose. As a tool, such a date is refused with the rule and an example, unless the operation's
+ * zone the model never chose. As a tool, such a date is refused before anything is sent, unless the operation's
  * Time Zone is set (a person in the editor keeps the date picker's reading). `read` gives the value as the node
- * received it, by parameter.
+ * received it, by parameter. The rule is worded by `offsetRule` once the zone the editor would read it in is known.
  */
-export function offsetlessDate(op: OperationDef, read: (param: ParamDef) => unknown): { field: string; rule: string } | undefined {
+export function offsetlessDate(op: OperationDef, read: (param: ParamDef) => unknown): { field: string; text: string } | undefined {
 	// A Time Zone set on the tool says where such a time is: nothing is left to guess.
 	const zone = op.params.find((p) => p.name === 'timeZoneCode');
 	if (zone && typeof read(zone) === 'string' && String(read(zone)).trim() !== '') return undefined;
 	for (const param of op.params) {
 		if (param.type !== 'dateTime' || param.format === 'date') continue;
 		const value = read(param);
-		if (!isTimeWithoutOffset(value)) continue;
-		const text = String(value).trim();
-		return {
-			field: param.label,
-			rule: `has no UTC offset ("${shorten(text, 40)}"): as a tool, give the time with its offset, e.g. 2026-06-01T09:00:00-07:00, or in UTC with Z, e.g. 2026-06-01T16:00:00Z`,
-		};
+		if (isTimeWithoutOffset(value)) return { field: param.label, text: String(value).trim() };
 	}
 	return undefined;
+}
+
+/**
+ * The rule a tool reads for a time without offset: the zone the editor would read it in (`whose`: the Lofty user,
+ * or the assignee) and that zone's UTC offset on that date, with the time written with it; without a zone, UTC.
+ */
+export function offsetRule(text: string, zone?: string, whose = 'the Lofty user'): string {
+	const shown = shorten(text, 40);
+	const local = zone ? DateTime.fromISO(text.replace(/^(\d{4}-\d{2}-\d{2}) (?=\d)/, '$1T'), { zone }) : undefined;
+	if (!zone || !local?.isValid) {
+		return `has no UTC offset ("${shown}"): as a tool, give the time with the UTC offset of the place it is meant for, or in UTC with Z, e.g. 2026-06-01T16:00:00Z`;
+	}
+	const offset = local.toFormat('ZZ');
+	return `has no UTC offset ("${shown}"): as a tool, give the time with its offset, e.g. ${local.toISO({ suppressMilliseconds: true })} for ${local.toFormat('HH:mm')} in ${zone}, where ${whose} works (UTC${offset} on ${local.toISODate()}), or in UTC with Z`;
 }

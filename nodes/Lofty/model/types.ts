@@ -81,6 +81,11 @@ export interface ParamDef {
 	contact?: 'email' | 'phone' | 'leadPhone';
 	/** For `dateTime`: a time for the agent (a due time, an appointment): read in the Lofty user's zone (model/agentZone.ts). */
 	agentTime?: boolean;
+	/**
+	 * Assigns the entry by role on the lead's team (Assigned Role: the lead's agent or assistant): agent times without
+	 * offset are then read in the assignee's zone (model/assigneeZone.ts).
+	 */
+	assignsTo?: 'leadRole';
 	/** For `dateTime`: how the date is sent (default epoch milliseconds). */
 	format?: 'epochMs' | 'iso' | 'date';
 	/** For `json`: the JSON value must be an array or an object. */
@@ -234,6 +239,11 @@ export interface OperationDef {
 	 * whatever event it is given); `null`: nothing to request, `output` then gets `undefined`.
 	 */
 	route?: (op: OperationContext) => string | null;
+	/**
+	 * A write whose answer is only the new record's ID (Task > Create): these values, as sent (times with their
+	 * offset), are returned beside the answer, so the output says what was made (model/output.ts sentFacts).
+	 */
+	returnsSent?: string[];
 	/** Shapes the result when the answer alone is not what a user needs (Delete); for lists it gets the records of all pages. */
 	output?: (response: unknown, op: OperationContext) => IDataObject | IDataObject[];
 	/** The answer is a link to a file, which the node downloads and returns as binary data (see FileDef). */
@@ -311,4 +321,6 @@ export interface CustomFieldSource {
 	currentEntries?: (op: OperationContext) => Promise<IDataObject[]>;
 	/** Name of the resourceMapping method that lists the fields in the editor. */
 	mapperMethod: string;
+	/** Name of the loadOptions method that lists the multi-choice fields' choices (Multi-Choice Custom Fields). */
+	choicesMethod: string;
 }

@@ -97,7 +97,7 @@ const buckets = new Map<string, Bucket>();
 let sweepAt = MAX_IDLE_CREDENTIALS;
 
 /** FNV-1a, twice with different seeds: identifies a key without keeping or revealing it. */
-function fingerprint(text: string): string {
+export function fingerprint(text: string): string {
 	let a = 0x811c9dc5;
 	let b = 0x01000193 ^ text.length;
 	for (let i = 0; i < text.length; i++) {

@@ -13,10 +13,13 @@ import { findFailure, toNodeApiError } from './errors';
 import { parseJson, stringifyJson } from './json';
 import { slotsOf } from './inFlight';
 import { MAX_PACING_WAIT_MS, acquire, isPacingDeadline, pacingKey, requestsPerMinute } from './pacing';
-import { NOT_CONNECTED, type OAuthAnswer, notConnectedError, oauthAnswerOf, tokenRefusedError } from './tokenFailure';
+import { type BindingCheck, bindToken, checkTokenBinding } from './tokenBinding';
+import { type OAuthAnswer, notConnectedError, oauthAnswerOf, tokenRefusedError } from './tokenFailure';
+import { type TransportFault, transportFault } from './transportFault';
 import { UNCERTAIN_5XX, markUncertain, uncertainStatus } from './writeOutcome';
 
 export { rateLimitWaitMs } from './pacing';
+export { type TransportFault, transportFault } from './transportFault';
 
 export type LoftyContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
@@ -91,6 +94,8 @@ interface Target {
 	account: string;
 	/** the OAuth2 credential's grant type (no secret), which names the field a refused token request points at */
 	grantType?: string;
+	/** whether the OAuth2 token may act for the credential's current client and Customer Key */
+	binding: BindingCheck;
 }
 
 /**
@@ -126,6 +131,10 @@ async function readTarget(ctx: LoftyContext, type: string): Promise<Target> {
 		// One OAuth client may serve several Lofty accounts: its n8n credential tells them apart.
 		account: pacingKey(type, baseUrl, type === CREDENTIAL_TYPES.apiKey ? identity : `credential ${ctx.getNode().credentials?.[type]?.id ?? String(token ?? '')}`),
 		grantType: typeof credentials.grantType === 'string' ? credentials.grantType : undefined,
+		binding:
+			type === CREDENTIAL_TYPES.oAuth2
+				? await checkTokenBinding(credentials, baseUrl, async (o) => await ctx.helpers.httpRequest(o), async (o) => await ctx.helpers.httpRequestWithAuthentication.call(ctx, type, o))
+				: {},
 	};
 }
 
@@ -188,40 +197,6 @@ function responseInsideError(error: unknown): RawResponse | undefined {
 		current = (current as { cause?: unknown }).cause;
 	}
 	return undefined;
-}
-
-/** What went wrong when no answer came: the first two may have reached Lofty. */
-export type TransportFault = 'timeout' | 'dropped' | 'canceled' | 'unreachable' | 'token' | 'notConnected';
-
-/** n8n's OAuth2 helper failed to get or renew the access token: @n8n/client-oauth2's AuthError, or n8n's wrap of it. */
-const TOKEN_FAILURE = /Failed to acquire OAuth2 access token|needs to be reconnected/i;
-
-const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_SOCKET', 'ERR_BAD_RESPONSE', 'HPE_INVALID_CONSTANT']);
-
-/** Classifies a failed send by the codes and messages along its cause chain (n8n wraps axios errors). */
-export function transportFault(error: unknown): TransportFault {
-	const seen = new Set<unknown>();
-	const queue: unknown[] = [error];
-	const texts: string[] = [];
-	while (queue.length) {
-		const current = queue.shift();
-		if (!current || typeof current !== 'object' || seen.has(current)) continue;
-		seen.add(current);
-		const record = current as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errorResponse?: unknown; error?: unknown; reason?: unknown };
-		const code = typeof record.code === 'string' ? record.code : '';
-		if (code === 'ERR_CANCELED' || record.name === 'AbortError' || record.name === 'CanceledError') return 'canceled';
-		if (TIMEOUT_CODES.has(code)) return 'timeout';
-		if (DROPPED_CODES.has(code)) return 'dropped';
-		if (typeof record.message === 'string' && NOT_CONNECTED.test(record.message)) return 'notConnected';
-		if (code === 'EAUTH' || (typeof record.message === 'string' && TOKEN_FAILURE.test(record.message))) return 'token';
-		if (typeof record.message === 'string') texts.push(record.message);
-		queue.push(record.cause, record.errorResponse, record.error, record.reason);
-	}
-	const text = texts.join(' ');
-	if (/timeout|timed out/i.test(text)) return 'timeout';
-	if (/socket hang up|ECONNRESET|connection was closed|aborted|premature/i.test(text)) return 'dropped';
-	return 'unreachable';
 }
 
 /** A request that got no answer. */
@@ -306,7 +281,10 @@ function noAnswerError(ctx: LoftyContext, failure: SendFailure, request: LoftyRe
  */
 export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, itemIndex = 0): Promise<unknown> {
 	const type = credentialType(ctx);
-	const { baseUrl, pacing, cap, grantType } = await target(ctx, type);
+	const { baseUrl, pacing, cap, grantType, binding } = await target(ctx, type);
+	if (binding.refused) {
+		throw new NodeOperationError(ctx.getNode(), `${binding.refused.message}, so ${request.method} ${request.path} was not sent`, { itemIndex, description: binding.refused.description });
+	}
 	const url = `${baseUrl}${request.path}${buildQuery(request.qs)}`;
 	const timeout = request.timeout && request.timeout > 0 ? request.timeout : DEFAULT_TIMEOUT_MS;
 	const idempotent = request.idempotent ?? (request.method === 'GET' || request.method === 'HEAD');
@@ -403,6 +381,12 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 			// A write answered by a server error may have been applied (transport/writeOutcome.ts).
 			if (!idempotent && uncertainStatus(failure.httpCode)) markUncertain(error, UNCERTAIN_5XX, 'replace');
 			throw error;
+		}
+		if (binding.bindNext) {
+			// n8n fetched the credential's first token for this request: it is the current key's.
+			const key = binding.bindNext;
+			binding.bindNext = undefined;
+			bindToken(await ctx.getCredentials(type), key);
 		}
 		return response.body;
 	}

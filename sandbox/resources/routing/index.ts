@@ -4,6 +4,7 @@ import { routingRoutes } from './routes';
 import { seedRouting } from './seed';
 
 export * from './state';
+export { activeWeekdays } from './days';
 export { ROUTING_IDS } from './seed';
 
 /** Lead routing endpoints. */

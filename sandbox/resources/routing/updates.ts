@@ -2,6 +2,7 @@
 import { ApiError } from '../../core/errors';
 import { toInt64 } from '../../core/json';
 import { readingsOf } from '../../core/readings';
+import { daysFromWire } from './days';
 import type { Ctx, Reply } from '../../core/router';
 import { assignable, businessType, requirePermission, roleFor } from './access';
 import { BUSINESS, ROUTING_CODES, STRATEGIES, STRATEGY, type SupplementRec, err, routingState } from './state';
@@ -71,7 +72,7 @@ export function updateRule(ctx: Ctx): Reply {
 			if (!Array.isArray(days) || days.some((d) => typeof d !== 'number' || !Number.isInteger(d) || d < 1 || d > 7)) {
 				throw err(ROUTING_CODES.INVAID_ACTIVE_DAY, `activeDays must be a list of 1-7, got ${JSON.stringify(days)}`);
 			}
-			next.activeDays = [...new Set(days as number[])].sort((a, c) => a - c);
+			next.activeDays = daysFromWire(ctx.store, days as number[]);
 		}
 		for (const name of ['hoursStart', 'hoursEnd'] as const) {
 			const v = hours[name];

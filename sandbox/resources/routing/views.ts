@@ -1,6 +1,7 @@
 /** Wire shapes of routing rules and default rules. */
 import type { Store } from '../../core/store';
 import type { User } from '../../core/types';
+import { daysToWire } from './days';
 import type { RoutingRuleRec, SupplementRec } from './state';
 
 export const fullName = (u: User): string => `${u.firstName} ${u.lastName}`.trim();
@@ -21,7 +22,7 @@ export function ruleView(store: Store, r: RoutingRuleRec): Record<string, unknow
 		priceMax: r.priceMax,
 		leadType: r.leadType,
 		leadTypeFilters: r.leadTypeFilters,
-		activeHours: { activeDays: r.activeDays, hoursStart: r.hoursStart, hoursEnd: r.hoursEnd },
+		activeHours: { activeDays: daysToWire(store, r.activeDays), hoursStart: r.hoursStart, hoursEnd: r.hoursEnd },
 		routingStrategy: {
 			strategyType: r.strategyType,
 			groupId: r.groupId,

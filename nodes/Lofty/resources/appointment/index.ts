@@ -63,6 +63,7 @@ const operations: OperationDef[] = [
 			addressParam,
 			extraFields,
 		],
+		returnsSent: ['startAt', 'endAt', 'timeZoneCode', 'assignedRole'],
 		validate(op) {
 			resolveTimes(op, [
 				{ name: 'startAt', label: 'Start' },

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../../model/params';
 import type { BuiltRequest, OperationContext, OtherReading, ParamDef, ResourceDef } from '../../model/types';
+import { ACTIVE_DAYS_DESCRIPTION, WEEKDAYS, dayNumber } from './days';
 
 const EXPRESSION_HINT = 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
 const ASSISTANT_LEAD = '4';
@@ -173,17 +174,21 @@ export const routing: ResourceDef = {
 					type: 'multiOptions',
 					in: 'body',
 					key: 'activeHours.activeDays',
-					// Lofty says "between 1 and 7" without naming the first day; ISO numbering (1 = Monday) is assumed.
+					// Stored as ISO numbers (1 = Monday, 7 = Sunday); sent as Active Day Numbering says (toWire).
+					options: WEEKDAYS.map((name, i) => ({ name, value: i + 1 })).sort((a, b) => a.name.localeCompare(b.name)),
+					description: ACTIVE_DAYS_DESCRIPTION,
+				},
+				{
+					name: 'activeDayNumbering',
+					label: 'Active Day Numbering',
+					type: 'options',
+					in: 'local',
 					options: [
-						{ name: 'Friday (5)', value: 5 },
-						{ name: 'Monday (1)', value: 1 },
-						{ name: 'Saturday (6)', value: 6 },
-						{ name: 'Sunday (7)', value: 7 },
-						{ name: 'Thursday (4)', value: 4 },
-						{ name: 'Tuesday (2)', value: 2 },
-						{ name: 'Wednesday (3)', value: 3 },
+						{ name: 'Monday Is 1, Sunday Is 7 (Assumed)', value: 'iso', description: 'ISO 8601 and Java\'s DayOfWeek, which Lofty\'s "between 1 and 7" fits' },
+						{ name: 'Sunday Is 1, Saturday Is 7', value: 'fromSunday', description: 'Should your Lofty count the week from Sunday' },
 					],
-					description: 'Days the rule is active, as Lofty numbers them 1 to 7',
+					default: 'iso',
+					description: 'How Lofty numbers the Active Days. Lofty says only "between 1 and 7", not which day is 1; check a rule in Lofty after the first change.',
 				},
 				{ name: 'hoursStart', label: 'Active From Hour', type: 'number', in: 'body', key: 'activeHours.hoursStart', min: 0, max: 23, description: 'Hour of the day (0 to 23) the rule starts' },
 				{ name: 'hoursEnd', label: 'Active Until Hour', type: 'number', in: 'body', key: 'activeHours.hoursEnd', min: 0, max: 23, description: 'Hour of the day (0 to 23) the rule ends' },
@@ -221,7 +226,7 @@ export const routing: ResourceDef = {
 				},
 			],
 			validate(op) {
-				if (!Object.keys(op.values).some((name) => name !== 'type' && name !== 'ruleId')) {
+				if (!Object.keys(op.values).some((name) => !['type', 'ruleId', 'activeDayNumbering'].includes(name))) {
 					throw new InvalidValue('Update Fields', 'add at least one field to change');
 				}
 				checkWhole(op, 'hoursStart', 'Active From Hour');
@@ -239,7 +244,7 @@ export const routing: ResourceDef = {
 			// Days go out as numbers; a member row without a weight gets the default weight 1.
 			toWire(op) {
 				const days = op.values.activeDays as unknown[] | undefined;
-				if (days) op.values.activeDays = days.map(Number);
+				if (days) op.values.activeDays = days.map((d) => dayNumber(Number(d), op.values.activeDayNumbering === 'fromSunday' ? 'fromSunday' : 'iso'));
 				const weights = op.values.memberWeights as IDataObject[] | undefined;
 				if (weights) op.values.memberWeights = weights.map((row) => ({ ...row, weight: row.weight ?? 1 }));
 			},

@@ -65,6 +65,8 @@ const operations: OperationDef[] = [
 			addressParam,
 			extraFields,
 		],
+		// Lofty answers only `{taskId}`: the due time (with its offset), zone and assignee are returned as sent.
+		returnsSent: ['endAt', 'startAt', 'timeZoneCode', 'assignedRole'],
 		validate(op) {
 			resolveTimes(op, [{ name: 'endAt', label: 'Due At' }, { name: 'startAt', label: 'Start', collection: 'additionalFields' }]);
 			const extra = op.values.extraFields as IDataObject | undefined;

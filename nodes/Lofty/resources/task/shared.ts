@@ -39,7 +39,8 @@ export const assignedRole: ParamDef = {
 		{ name: 'Assistant', value: 'Assistant', description: "The lead's assistant" },
 	],
 	default: 'Agent',
-	description: "Who on the lead's team the entry is assigned to",
+	description: "Who on the lead's team the entry is assigned to. A time without a UTC offset is read in that person's time zone in Lofty.",
+	assignsTo: 'leadRole',
 };
 
 export const timeZoneParam: ParamDef = {

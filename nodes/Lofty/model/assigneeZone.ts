@@ -1,0 +1,92 @@
+import { IANAZone } from 'luxon';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { loftyRequest } from '../transport/request';
+import { userZone } from './agentZone';
+import { givenValue } from './collections';
+import type { ZoneSource } from './dates';
+import type { OperationDef, ParamDef } from './types';
+
+/**
+ * Whose day a time for an agent is read in when the entry goes to someone else. An operation whose Assigned Role
+ * (ParamDef `assignsTo: 'leadRole'`) gives the entry to the lead's agent or assistant reads a time without offset in
+ * that person's zone: the lead (GET /v1.0/leads/{leadId}: `assignedUserId`, `customRoleList`) names the assignee,
+ * their profile (GET /v1.0/users/{userId}: `timeZoneId`) the zone. Where Lofty does not tell (the lead or the user
+ * cannot be read, or the profile has no zone), the Lofty user's zone is used, and the output says the assignee's may
+ * differ. Lookups are made once per execution for each lead and user.
+ */
+
+/** How an item's agent times are read: the zone, where it came from, and what the output says besides. */
+export interface AgentReading {
+	zone?: string;
+	from: ZoneSource;
+	/** said in `timesReadIn` beside the zone: the assignee and the Lofty user's zone */
+	about?: IDataObject;
+}
+
+/** The parameter that assigns the entry by role on the lead's team, if the operation has one. */
+export const assigneeRoleParam = (op: OperationDef): ParamDef | undefined => op.params.find((p) => p.assignsTo === 'leadRole');
+
+type Cache = Map<string, Promise<unknown>>;
+const cache = new WeakMap<object, Cache>();
+
+/** One GET per execution and path; a failed read is not kept. */
+async function readOnce(ctx: IExecuteFunctions, path: string, itemIndex: number): Promise<unknown> {
+	let byPath = cache.get(ctx);
+	if (!byPath) cache.set(ctx, (byPath = new Map()));
+	let found = byPath.get(path);
+	if (!found) {
+		found = loftyRequest(ctx, { method: 'GET', path, idempotent: true }, itemIndex);
+		found.catch(() => byPath.delete(path));
+		byPath.set(path, found);
+	}
+	return await found;
+}
+
+const record = (v: unknown): IDataObject => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as IDataObject) : {});
+/** A user ID, or undefined for none (Lofty answers -1 or 0 for an unset one). */
+const idText = (v: unknown): string | undefined => (v !== undefined && v !== null && /^[1-9]\d*$/.test(String(v).trim()) ? String(v).trim() : undefined);
+
+/** The lead's user for a role: the assistant in `customRoleList`, else (and for Agent) the assigned agent. */
+function assigneeIn(lead: IDataObject, role: string): { userId?: string; as: string } {
+	if (role === 'Assistant') {
+		const roles = Array.isArray(lead.customRoleList) ? (lead.customRoleList as IDataObject[]) : [];
+		const assistant = idText(roles.find((r) => String(r?.role).toLowerCase() === 'assistant')?.assigneeId);
+		if (assistant) return { userId: assistant, as: "the lead's assistant" };
+		return { userId: idText(lead.assignedUserId), as: "the lead's agent (the lead has no assistant)" };
+	}
+	return { userId: idText(lead.assignedUserId), as: "the lead's agent" };
+}
+
+/** The zone an item's agent times are read in when its choice is the Lofty user's (or the assignee's) zone. */
+export async function agentReading(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): Promise<AgentReading> {
+	const mine = await userZone(ctx, itemIndex);
+	const own: AgentReading = mine ? { zone: mine, from: 'loftyUser' } : { from: 'workflowNoUserZone' };
+	const roleParam = assigneeRoleParam(op);
+	if (!roleParam) return own;
+	const role = String(givenValue(ctx, op, roleParam, itemIndex) ?? roleParam.default ?? 'Agent');
+	const leadId = idText(ctx.getNodeParameter('leadId', itemIndex, '', { extractValue: true }));
+	const unknown = (why: string): AgentReading => ({
+		...own,
+		from: mine ? 'loftyUserAssigneeUnknown' : own.from,
+		about: { assignee: `${role === 'Assistant' ? "the lead's assistant" : "the lead's agent"}: ${why}; their zone may differ`, loftyUserZone: mine ?? null },
+	});
+	if (!leadId || !/^\d+$/.test(leadId)) return unknown('no lead ID to look them up');
+	let person: { userId?: string; as: string };
+	try {
+		// GET /v1.0/leads/{leadId} answers `{lead: {...}}` (Lead > Get unwraps it the same way).
+		const answer = record(await readOnce(ctx, `/v1.0/leads/${leadId}`, itemIndex));
+		person = assigneeIn(record(answer.lead ?? answer), role);
+	} catch {
+		return unknown('Lofty did not give the lead');
+	}
+	if (!person.userId) return unknown('the lead has no assigned agent');
+	let zone: unknown;
+	try {
+		zone = record(await readOnce(ctx, `/v1.0/users/${person.userId}`, itemIndex)).timeZoneId;
+	} catch {
+		return unknown(`Lofty did not give the profile of user ${person.userId}`);
+	}
+	if (typeof zone !== 'string' || !IANAZone.isValidZone(zone)) return unknown(`user ${person.userId} has no time zone in Lofty`);
+	return { zone, from: 'assignee', about: { assignee: { userId: person.userId, role: person.as, zone }, loftyUserZone: mine ?? null } };
+}
