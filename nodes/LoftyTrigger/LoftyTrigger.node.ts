@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from '../Lofty/transport/authentication';
 import { EVENT_LISTS } from './events';
 import { FILTER_OPTIONS, triggerMethods } from './filterOptions';
-import { requestCatchUp } from './catchUpRequest';
+import { firstInProcess, requestCatchUp } from './catchUpRequest';
 import { noteStopped, oweOnActivation } from './catchUpState';
 import { receive } from './receive';
 import { DEFAULT_TIMING, MAX_BATCH, type TriggerTiming, chosenLists, settingsOf, webhookUrlOf } from './settings';
@@ -196,8 +196,10 @@ function lifecycle(timing: TriggerTiming) {
 function startCatchUp(ctx: IHookFunctions): void {
 	if (ctx.getMode() === 'manual' || ctx.getActivationMode() === 'manual') return;
 	const staticData = ctx.getWorkflowStaticData('node');
+	const webhookUrl = webhookUrlOf(ctx);
+	firstInProcess(webhookUrl);
 	const owed = oweOnActivation(staticData, chosenLists(ctx), Date.now());
-	if (Object.keys(owed).length > 0 && typeof staticData.secret === 'string') requestCatchUp(ctx, webhookUrlOf(ctx), staticData.secret, owed);
+	if (Object.keys(owed).length > 0 && typeof staticData.secret === 'string') requestCatchUp(ctx, webhookUrl, staticData.secret, owed);
 }
 
 function receiver(timing: TriggerTiming) {

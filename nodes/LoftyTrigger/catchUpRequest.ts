@@ -15,8 +15,10 @@ import type { OwedRange } from './catchUpState';
  * with what it caught up, as a delivery does (receive.ts). A catch-up its budget cut short reports so in this
  * process (`more`): the request is sent again after MORE_AFTER_MS.
  *
- * An n8n that runs no activation on start (or a request answered in another process, queue mode) still catches
- * up: a delivery that finds something owed starts the same request (at most once per KICK_EVERY_MS).
+ * n8n 2.41 (with its publication service, the default) runs no activation on start: there the first delivery a
+ * new process handles owes what an activation would, and starts the request. Any delivery that finds something
+ * owed (a catch-up answered in another process, queue mode; one that failed) starts it too, at most once per
+ * KICK_EVERY_MS.
  * n8n must reach its own WEBHOOK_URL for this (otherwise: a warning in n8n's log, and the debt is kept).
  */
 
@@ -36,6 +38,16 @@ const loops = new Set<string>();
 const kicked = new Map<string, number>();
 const outcomes = new Map<string, boolean>();
 
+/** Webhooks this process has activated or handled a request of. */
+const known = new Set<string>();
+
+/** Whether this is the first time this process meets this webhook (an activation or a request). */
+export function firstInProcess(webhookUrl: string): boolean {
+	if (known.has(webhookUrl)) return false;
+	known.add(webhookUrl);
+	return true;
+}
+
 /** A catch-up answered here: whether the budget left something. */
 export function reportOutcome(webhookUrl: string, more: boolean): void {
 	outcomes.set(webhookUrl, more);
@@ -44,6 +56,7 @@ export function reportOutcome(webhookUrl: string, more: boolean): void {
 /** Forgets this process's loops (a test's stand-in for a new process; running loops end at their next step). */
 export function forgetCatchUpRequests(): void {
 	loops.clear();
+	known.clear();
 	kicked.clear();
 	outcomes.clear();
 }

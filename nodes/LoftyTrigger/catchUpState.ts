@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
  *   deactivation). Nothing before it is ever caught up: deliveries handled before it left no catch-up keys.
  * - `listenedAt`: the last time the trigger was known to listen: its last handled delivery or activation.
  * - `owed`: per event list, the time range still to read back (`to` absent: up to the moment of reading).
- *   An activation owes, for every chosen list that can be read back, from `listenedAt` less CATCH_UP_MARGIN_MS
+ *   An activation, and the first delivery a new n8n process handles (n8n 2.41 runs no activation on start), owe, for every chosen list that can be read back, from `listenedAt` less CATCH_UP_MARGIN_MS
  *   (events whose deliveries were still being retried then), never before `since` nor more than
  *   CATCH_UP_MAX_BACK_MS back. A catch-up pays it off (all of it, or the part its budget allowed).
  * - `stoppedAt`: when delete() ran (a deactivation, or n8n replacing the trigger on a re-publish). An activation
@@ -98,6 +98,21 @@ export function oweOnActivation(staticData: IDataObject, lists: number[], now: n
 		staticData.catchUp = { since: now, listenedAt: now, ...(state.teamId ? { teamId: state.teamId } : {}) };
 		return {};
 	}
+	delete state.stoppedAt;
+	return oweSinceListened(state, since, lists, now);
+}
+
+/**
+ * The first request a new n8n process handles for this trigger (n8n 2.41 runs no activation on start): what it owes
+ * since it last listened, as an activation would (also stored).
+ */
+export function oweOnFirstRequest(staticData: IDataObject, lists: number[], now: number): Record<string, OwedRange> {
+	const state = catchUpStateOf(staticData);
+	const since = num(state.since);
+	return since === undefined ? {} : oweSinceListened(state, since, lists, now);
+}
+
+function oweSinceListened(state: CatchUpState, since: number, lists: number[], now: number): Record<string, OwedRange> {
 	const from = Math.max(since, (num(state.listenedAt) ?? since) - CATCH_UP_MARGIN_MS, now - CATCH_UP_MAX_BACK_MS);
 	const owed = owedOf(state);
 	for (const list of Object.keys(owed)) if (!lists.includes(Number(list))) delete owed[list];
@@ -109,7 +124,6 @@ export function oweOnActivation(staticData: IDataObject, lists: number[], now: n
 	}
 	state.owed = owed;
 	state.listenedAt = now;
-	delete state.stoppedAt;
 	return added;
 }
 

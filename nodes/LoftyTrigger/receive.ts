@@ -4,8 +4,8 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { parseJson } from '../Lofty/transport/json';
 import { deliveredDedupe, readBack } from './catchUp';
-import { CATCH_UP_BODY_KEY as CATCH_UP_KEY, isCatchUpRequest, kickCatchUp, reportOutcome } from './catchUpRequest';
-import { catchUpStateOf, mergeOwed, noteListened, owedOf } from './catchUpState';
+import { CATCH_UP_BODY_KEY as CATCH_UP_KEY, firstInProcess, isCatchUpRequest, kickCatchUp, reportOutcome } from './catchUpRequest';
+import { catchUpStateOf, mergeOwed, noteListened, oweOnFirstRequest, owedOf } from './catchUpState';
 import { claim } from './dedupe';
 import { fetchFullRecords } from './enrich';
 import { applyFilters, filtersOf } from './filters';
@@ -153,8 +153,12 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 		if (ctx.getNodeParameter('fetchFullRecord', false) as boolean) await fetchFullRecords(ctx, items, timing.fetchBudgetMs);
 		// Handled: remembered as seen only now, with the answer that tells Lofty so.
 		decision.commit();
-		noteListened(staticData, now, parsed.teamId);
-		if (Object.keys(owedOf(catchUpStateOf(staticData))).length > 0 && ctx.getMode() !== 'manual') kickCatchUp(ctx, webhookUrl, accepted[0]);
+		if (ctx.getMode() !== 'manual') {
+			// a new process (n8n 2.41 runs no activation on start) owes what an activation would, before it notes this delivery
+			if (firstInProcess(webhookUrl)) oweOnFirstRequest(staticData, chosenLists(ctx), now);
+			noteListened(staticData, now, parsed.teamId);
+			if (Object.keys(owedOf(catchUpStateOf(staticData))).length > 0) kickCatchUp(ctx, webhookUrl, accepted[0]);
+		}
 		if (items.length === 0) return { webhookResponse: { received: parsed.events.length, started: 0 } };
 		void markChangedUntilAnswered(staticData, res as unknown as Answerable);
 		return { workflowData: [items.map((json) => ({ json }))], webhookResponse: { received: parsed.events.length, started: items.length } };
