@@ -138,8 +138,7 @@ export class TriggerHarness {
 	}
 
 	async stop(): Promise<void> {
-		// the "process" ends: so do its catch-up requests
-		forgetCatchUpRequests();
+		forgetCatchUpRequests(); // the "process" ends, and its catch-up requests with it
 		await this.idle();
 		const server = this.server;
 		this.server = undefined;
