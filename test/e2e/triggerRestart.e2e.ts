@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { type Sandbox, SEED_IDS, startSandbox } from '../../sandbox';
+import { type Sandbox, startSandbox } from '../../sandbox';
 import { configureDelivery, emitStageChange, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
 import { webhookState } from '../../sandbox/resources/webhook';
 import { N8nServer, PACKAGE_NAME, httpRequest, n8nInstalled } from './n8nServer';
