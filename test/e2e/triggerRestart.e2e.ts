@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY, type Sandbox, startSandbox } from '../../sandbox';
 import { configureDelivery, emitStageChange, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
 import { webhookState } from '../../sandbox/resources/webhook';
 import { N8nServer, PACKAGE_NAME, httpRequest, n8nInstalled } from './n8nServer';
@@ -36,7 +36,7 @@ if (!n8nInstalled(VERSION)) {
 	};
 	const itemsOf = (ex: Json): Json[] => (ex.data?.resultData?.runData?.[TRIGGER]?.[0]?.data?.main?.[0] ?? []).map((i: Json) => i.json);
 	const api = async (path: string, body: unknown) => {
-		const r = await httpRequest('POST', `${sb.url}${path}`, JSON.stringify(body), { Authorization: `token ${sb.apiKey}`, 'content-type': 'application/json' });
+		const r = await httpRequest('POST', `${sb.url}${path}`, JSON.stringify(body), { Authorization: `token ${DEMO_API_KEY}`, 'content-type': 'application/json' });
 		if (r.status >= 300) throw new Error(`sandbox POST ${path}: ${r.status} ${r.text.slice(0, 200)}`);
 		return JSON.parse(r.text) as Json;
 	};
@@ -54,7 +54,7 @@ if (!n8nInstalled(VERSION)) {
 		});
 
 		test('every created lead and text runs exactly once across the restart; stage changes never twice', async () => {
-			const cred = await n8n.createCredential('Lofty API key (restart e2e)', 'loftyApi', { apiKey: sb.apiKey, baseUrl: sb.url });
+			const cred = await n8n.createCredential('Lofty API key (restart e2e)', 'loftyApi', { apiKey: DEMO_API_KEY, baseUrl: sb.url });
 			const trigger = {
 				id: randomUUID(),
 				name: TRIGGER,
@@ -81,7 +81,7 @@ if (!n8nInstalled(VERSION)) {
 			let producing = true;
 			const producer = (async () => {
 				for (let i = 0; producing; i++) {
-					const lead = await api('/v1.0/leads', { firstName: `Restart${i}`, lastName: 'E2E', phones: [String(5550200000 + i)] });
+					const lead = await api('/v1.0/leads', { firstName: `Restart${i}`, lastName: 'E2E', emails: [`restart${i}@example.com`], phones: [String(5550200000 + i)] });
 					const leadId = String(lead.leadId);
 					leads.push(leadId);
 					await api('/v1.0/message/sms/send', { leadId, content: `Hello ${i}` });
