@@ -72,10 +72,10 @@ function addOwed(owed: Record<string, OwedRange>, list: string, range: OwedRange
 	owed[list] = before.to === undefined || range.to === undefined ? { from } : { from, to: Math.max(before.to, range.to) };
 }
 
-/** A delivery was handled: the trigger listened at `now`. */
+/** A delivery was handled: the trigger listened at `now` (the first time with catch-up, when no activation ran since). */
 export function noteListened(staticData: IDataObject, now: number, teamId?: string): void {
 	const state = catchUpStateOf(staticData);
-	if (state.since === undefined) return;
+	if (state.since === undefined) state.since = now;
 	state.listenedAt = Math.max(num(state.listenedAt) ?? 0, now);
 	if (teamId !== undefined) state.teamId = teamId;
 }

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { DEMO_API_KEY, type Sandbox, startSandbox } from '../../sandbox';
+import { DEMO_API_KEY, type Sandbox, parseJson, startSandbox, stringifyJson } from '../../sandbox';
 import { configureDelivery, emitStageChange, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
 import { webhookState } from '../../sandbox/resources/webhook';
 import { N8nServer, PACKAGE_NAME, httpRequest, n8nInstalled } from './n8nServer';
@@ -36,9 +36,10 @@ if (!n8nInstalled(VERSION)) {
 	};
 	const itemsOf = (ex: Json): Json[] => (ex.data?.resultData?.runData?.[TRIGGER]?.[0]?.data?.main?.[0] ?? []).map((i: Json) => i.json);
 	const api = async (path: string, body: unknown) => {
-		const r = await httpRequest('POST', `${sb.url}${path}`, JSON.stringify(body), { Authorization: `token ${DEMO_API_KEY}`, 'content-type': 'application/json' });
+		const r = await httpRequest('POST', `${sb.url}${path}`, stringifyJson(body), { Authorization: `token ${DEMO_API_KEY}`, 'content-type': 'application/json' });
 		if (r.status >= 300) throw new Error(`sandbox POST ${path}: ${r.status} ${r.text.slice(0, 200)}`);
-		return JSON.parse(r.text) as Json;
+		// 64-bit ids: not through JSON.parse
+		return parseJson(r.text) as Json;
 	};
 
 	describe(title, () => {
