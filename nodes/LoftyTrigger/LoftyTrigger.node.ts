@@ -5,8 +5,10 @@ import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from '../Lofty/transport/a
 import { LOFTY_TRIGGER_BUILDER_HINT } from '../Lofty/model/builderHints';
 import { EVENT_LISTS } from './events';
 import { FILTER_OPTIONS, triggerMethods } from './filterOptions';
+import { firstInProcess, requestCatchUp } from './catchUpRequest';
+import { noteStopped, oweOnActivation } from './catchUpState';
 import { receive } from './receive';
-import { DEFAULT_TIMING, MAX_BATCH, type TriggerTiming, settingsOf, webhookUrlOf } from './settings';
+import { DEFAULT_TIMING, MAX_BATCH, type TriggerTiming, chosenLists, settingsOf, webhookUrlOf } from './settings';
 import { createSubscriptions, deleteSubscriptions, subscriptionsExist } from './subscriptions';
 
 /**
@@ -166,16 +168,34 @@ function lifecycle(timing: TriggerTiming) {
 	return {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await subscriptionsExist(this, webhookUrlOf(this), settingsOf(this), timing);
+				const exists = await subscriptionsExist(this, webhookUrlOf(this), settingsOf(this), timing);
+				if (exists) startCatchUp(this);
+				return exists;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				return await createSubscriptions(this, webhookUrlOf(this), settingsOf(this), timing);
+				const created = await createSubscriptions(this, webhookUrlOf(this), settingsOf(this), timing);
+				startCatchUp(this);
+				return created;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
+				noteStopped(this.getWorkflowStaticData('node'), Date.now());
 				return await deleteSubscriptions(this, webhookUrlOf(this), timing);
 			},
 		},
 	};
+}
+
+/**
+ * An activation (n8n start, publish, re-publish; not a test): what the trigger owes since it last listened
+ * (catchUpState.ts) is read back by a request to its own webhook, once n8n serves it (catchUpRequest.ts says why).
+ */
+function startCatchUp(ctx: IHookFunctions): void {
+	if (ctx.getMode() === 'manual' || ctx.getActivationMode() === 'manual') return;
+	const staticData = ctx.getWorkflowStaticData('node');
+	const webhookUrl = webhookUrlOf(ctx);
+	firstInProcess(webhookUrl);
+	const owed = oweOnActivation(staticData, chosenLists(ctx), Date.now());
+	if (Object.keys(owed).length > 0 && typeof staticData.secret === 'string') requestCatchUp(ctx, webhookUrl, staticData.secret, owed);
 }
 
 function receiver(timing: TriggerTiming) {

@@ -58,6 +58,13 @@ export interface DedupeEvent {
 	key: string;
 	/** whether the event has its own time (`updateTime`) */
 	timed: boolean;
+	/**
+	 * Other keys under which the same event may have been remembered (a delivered event: the key its catch-up
+	 * would have; a caught-up one: the key its delivery left), and other keys to remember it under. Used
+	 * like `key`: only when `timed`.
+	 */
+	seenAs?: string[];
+	marks?: string[];
 }
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 16);
@@ -169,9 +176,10 @@ export function claim(scope: string, staticData: IDataObject, deliveryId: string
 			continue;
 		}
 		const key = eventKey(event.key);
-		if (mem.pending.has(key)) return { kind: 'busy' };
-		if (seenEvents.has(key) || keys.has(key)) continue;
-		keys.add(key);
+		const known = [key, ...(event.seenAs ?? []).map(eventKey)];
+		if (known.some((k) => mem.pending.has(k))) return { kind: 'busy' };
+		if (known.some((k) => seenEvents.has(k) || keys.has(k))) continue;
+		for (const k of [key, ...(event.marks ?? []).map(eventKey)]) keys.add(k);
 		fresh.push(index);
 	}
 	const claimed = dKey ? [dKey, ...keys] : [...keys];

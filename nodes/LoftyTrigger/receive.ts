@@ -3,6 +3,9 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData, JsonObject }
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { parseJson } from '../Lofty/transport/json';
+import { deliveredDedupe, readBack } from './catchUp';
+import { CATCH_UP_BODY_KEY as CATCH_UP_KEY, firstInProcess, isCatchUpRequest, kickCatchUp, reportOutcome } from './catchUpRequest';
+import { catchUpStateOf, mergeOwed, noteListened, oweOnFirstRequest, owedOf } from './catchUpState';
 import { claim } from './dedupe';
 import { fetchFullRecords } from './enrich';
 import { applyFilters, filtersOf } from './filters';
@@ -119,6 +122,7 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 
 	const webhookUrl = webhookUrlOf(ctx);
 	const now = Date.now();
+	if (isCatchUpRequest(body)) return await answerCatchUp(ctx, body, `${webhookUrl}|${accepted[0]}`, timing);
 	const parsed = parsePayload(body, deliveryId);
 	if (parsed.kind === 'ping') {
 		if (parsed.webhookId) recordSign(staticData, webhookUrl, { subscribeId: parsed.webhookId }, now);
@@ -132,7 +136,7 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 	}
 	if (parsed.listId !== undefined) recordSign(staticData, webhookUrl, { listId: parsed.listId }, now);
 
-	const decision = claim(`${webhookUrl}|${accepted[0]}`, staticData, deliveryId, parsed.events.map((e) => ({ key: e.dedupeKey, timed: e.timed })), now);
+	const decision = claim(`${webhookUrl}|${accepted[0]}`, staticData, deliveryId, parsed.events.map(deliveredDedupe), now);
 	if (decision.kind === 'seen') return { webhookResponse: { received: 0, duplicate: true } };
 	if (decision.kind === 'busy') {
 		// the same delivery is still being handled: its outcome decides, Lofty asks again later
@@ -142,15 +146,19 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 	onAnswered(res as unknown as Answerable, decision.settle);
 	try {
 		const options = ctx.getNodeParameter('options', {}) as IDataObject;
-		const only = ((options.actions as string[] | undefined) ?? []).filter((a) => (ACTIONS as readonly string[]).includes(a));
-		const byAction = decision.fresh
-			.map((index) => parsed.events[index])
-			.filter((event) => only.length === 0 || !(ACTIONS as readonly string[]).includes(event.action) || only.includes(event.action));
+		const passes = onlyActions(ctx);
+		const byAction = decision.fresh.map((index) => parsed.events[index]).filter((event) => passes(event.action));
 		const filtered = await applyFilters(ctx, `${webhookUrl}|${accepted[0]}`, filtersOf(options), byAction, now, Date.now() + timing.fetchBudgetMs);
 		const items = filtered.map((event) => event.json);
 		if (ctx.getNodeParameter('fetchFullRecord', false) as boolean) await fetchFullRecords(ctx, items, timing.fetchBudgetMs);
 		// Handled: remembered as seen only now, with the answer that tells Lofty so.
 		decision.commit();
+		if (ctx.getMode() !== 'manual') {
+			// a new process (n8n 2.41 runs no activation on start) owes what an activation would, before it notes this delivery
+			if (firstInProcess(webhookUrl)) oweOnFirstRequest(staticData, chosenLists(ctx), now);
+			noteListened(staticData, now, parsed.teamId);
+			if (Object.keys(owedOf(catchUpStateOf(staticData))).length > 0) kickCatchUp(ctx, webhookUrl, accepted[0]);
+		}
 		if (items.length === 0) return { webhookResponse: { received: parsed.events.length, started: 0 } };
 		void markChangedUntilAnswered(staticData, res as unknown as Answerable);
 		return { workflowData: [items.map((json) => ({ json }))], webhookResponse: { received: parsed.events.length, started: items.length } };
@@ -161,3 +169,58 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 		throw new NodeOperationError(ctx.getNode(), error as Error);
 	}
 }
+
+/** Events of Only Actions (empty: all); events without a known action (listing alerts) always pass. */
+function onlyActions(ctx: IWebhookFunctions): (action: string) => boolean {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const only = ((options.actions as string[] | undefined) ?? []).filter((a) => (ACTIONS as readonly string[]).includes(a));
+	return (action) => only.length === 0 || !(ACTIONS as readonly string[]).includes(action) || only.includes(action);
+}
+
+/**
+ * The trigger's own catch-up request (catchUpRequest.ts): reads back what is owed (catchUp.ts) within the budget,
+ * and starts one execution with what no delivery brought, claimed like a delivery's events (dedupe.ts) and
+ * written off only with the answer that hands them to n8n. A test execution (manual) catches nothing up.
+ */
+async function answerCatchUp(ctx: IWebhookFunctions, body: IDataObject, scope: string, timing: TriggerTiming): Promise<IWebhookResponseData> {
+	const res = ctx.getResponseObject();
+	const staticData = ctx.getWorkflowStaticData('node');
+	const webhookUrl = webhookUrlOf(ctx);
+	if (ctx.getMode() === 'manual') return { webhookResponse: { caughtUp: 0 } };
+	const lists = chosenLists(ctx);
+	mergeOwed(staticData, (body[CATCH_UP_KEY] as IDataObject | undefined)?.owed, lists, Date.now());
+	if (busyCatchUps.has(scope)) {
+		res.status(503).json({ message: 'A catch-up is running; send it again later' });
+		return { noWebhookResponse: true };
+	}
+	busyCatchUps.add(scope);
+	try {
+		const read = await readBack(ctx, staticData, lists, Date.now() + timing.catchUpBudgetMs);
+		const decision = claim(scope, staticData, undefined, read.events.map((e) => e.dedupe), Date.now());
+		if (decision.kind !== 'new') {
+			res.status(503).json({ message: 'Events of this catch-up are being handled; send it again later' });
+			return { noWebhookResponse: true };
+		}
+		onAnswered(res as unknown as Answerable, decision.settle);
+		const passes = onlyActions(ctx);
+		const items = decision.fresh.map((index) => read.events[index].json).filter((json) => passes(String(json.action)));
+		read.apply();
+		decision.commit();
+		reportOutcome(webhookUrl, read.more);
+		ctx.logger.info(
+			`Lofty Trigger: caught up ${items.length} event(s) that no delivery brought (${read.events.length} read back)${read.more ? '; the rest of the catch-up follows' : ''}`,
+		);
+		if (items.length === 0) return { webhookResponse: { caughtUp: 0, more: read.more } };
+		void markChangedUntilAnswered(staticData, res as unknown as Answerable);
+		return { workflowData: [items.map((json) => ({ json }))], webhookResponse: { caughtUp: items.length, more: read.more } };
+	} catch (error) {
+		ctx.logger.warn(`Lofty Trigger: the catch-up failed (${(error as Error).message}); what it owes is kept`);
+		res.status(500).json({ message: 'The catch-up failed; it is tried again' });
+		return { noWebhookResponse: true };
+	} finally {
+		busyCatchUps.delete(scope);
+	}
+}
+
+/** Catch-ups running in this process, by webhook (one at a time). */
+const busyCatchUps = new Set<string>();

@@ -16,9 +16,11 @@ export interface TriggerTiming {
 	listRetries: number;
 	/** Fetch Full Record: every lookup of one delivery, with its waits (pacer, 429s), ends within this. */
 	fetchBudgetMs: number;
+	/** A catch-up (catchUp.ts): its reads, with their waits (pacer, 429s), end within this; the rest is read later. */
+	catchUpBudgetMs: number;
 }
 
-export const DEFAULT_TIMING: Readonly<TriggerTiming> = Object.freeze({ listTimeoutMs: 10_000, listRetries: 1, fetchBudgetMs: 5000 });
+export const DEFAULT_TIMING: Readonly<TriggerTiming> = Object.freeze({ listTimeoutMs: 10_000, listRetries: 1, fetchBudgetMs: 5000, catchUpBudgetMs: 20_000 });
 
 /** What a subscription is made with: its event lists, batch size and delivery scope. */
 export interface TriggerSettings {

@@ -24,11 +24,12 @@ import type { IDataObject, IHookFunctions, IHttpRequestOptions, INode, INodeExec
 import { ObservableObject, sleep } from 'n8n-workflow';
 
 import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
+import { forgetCatchUpRequests } from '../../nodes/LoftyTrigger/catchUpRequest';
 import { forgetProcessMemory } from '../../nodes/LoftyTrigger/dedupe';
 import { forgetFailedActivations } from '../../nodes/LoftyTrigger/subscriptionState';
 import type { Sandbox } from '../../sandbox';
 import type { Credential, Params } from './context';
-import { send } from './context';
+import { send, sendSigned } from './context';
 import { observe } from '../secrets/observe';
 
 import { FakeResponse } from './fakeResponse';
@@ -137,6 +138,7 @@ export class TriggerHarness {
 	}
 
 	async stop(): Promise<void> {
+		forgetCatchUpRequests(); // the "process" ends, and its catch-up requests with it
 		await this.idle();
 		const server = this.server;
 		this.server = undefined;
@@ -206,6 +208,8 @@ export class TriggerHarness {
 					if (type !== this.credential.type) throw new Error(`Node has no credentials of type ${type}`);
 					return await send(this.credential, requestOptions);
 				},
+				// the trigger's request to its own webhook (catchUpRequest.ts), plain as n8n sends it
+				httpRequest: async (requestOptions: IHttpRequestOptions) => await sendSigned(requestOptions),
 				returnJsonArray: (data: IDataObject | IDataObject[]) => (Array.isArray(data) ? data : [data]).map((json) => ({ json })),
 			},
 			logger: {
@@ -395,6 +399,7 @@ export class TriggerHarness {
 /** What a new n8n process starts with: nothing of the last one's memory. */
 export function newProcess(): void {
 	forgetProcessMemory();
+	forgetCatchUpRequests();
 	forgetFailedActivations();
 }
 
