@@ -17,7 +17,6 @@ import { type Sandbox, parseJson, startSandbox } from '../../sandbox';
 import { taskState } from '../../sandbox/resources/task';
 import type { EditorTools } from './editorNoCode';
 
-const exact = (s: string): RegExp => new RegExp(`^\\s*${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 const CREDENTIAL = 'Lofty API (people)';
 
 export function peopleEditorChecks(t: EditorTools): void {
@@ -81,20 +80,21 @@ export function peopleEditorChecks(t: EditorTools): void {
 		expect(leads.filter((l) => l.firstName === 'Ada')).toHaveLength(1);
 	});
 
-	test("people: a task's due time picked in the date picker is the agent's time; the zone shows before and after the run", async () => {
+	test("people: a task's due time picked in the date picker is the assignee's time; the zones show before and after the run", async () => {
 		await oneCredential();
 		await t.newWorkflow();
 		await addAction('Create a task');
-		// Before the run: the zone a picked time means, by name (the sandbox's user works in Los Angeles).
+		// Before the run: whose zone a picked time means (the sandbox's user works in Los Angeles; the lead's agent may not).
+		const assignee = "The Assignee's Zone (Read From Lofty When the Node Runs; Yours: America/Los_Angeles)";
 		const zone = param('timesIn').locator('input').first();
 		await zone.waitFor();
-		// Shown without a click: the default names the zone.
+		// Shown without a click: the default names the Lofty user's zone.
 		for (let i = 0; i < 100 && !/Los_Angeles/.test(await zone.inputValue()); i++) await page().waitForTimeout(100);
-		expect(await zone.inputValue()).toBe("The Lofty User's Zone (America/Los_Angeles)");
+		expect(await zone.inputValue()).toBe(assignee);
 		await zone.click();
 		const readings = await t.openOptions();
 		t.log(`people: Times Without Offset Are In offers ${readings.join(' | ')}`);
-		expect(readings).toEqual(["The Lofty User's Zone (America/Los_Angeles)", "The Workflow's Zone (America/New_York)"]);
+		expect(readings).toEqual([assignee, "The Workflow's Zone (America/New_York)"]);
 		await t.shot('light', 'people-task-zone-choices');
 		await t.closeDropdown();
 		// The lead from the list Lofty gives.
@@ -112,30 +112,40 @@ export function peopleEditorChecks(t: EditorTools): void {
 		await t.shot('light', 'people-task-zone');
 		const shown = await runStep(/timesReadIn/);
 		t.log(`people: task output: ${shown.slice(0, 500)}`);
+		// The zone of the agent Lofty assigns (from the sandbox's members), named in the output beside the user's.
+		const noah = [...sandbox.store.leads.values()].find((l) => l.firstName === 'Noah' && l.lastName === 'Patel');
+		const agentZone = noah?.assignedUserId == null ? undefined : sandbox.store.users.get(String(noah.assignedUserId))?.timeZoneId;
+		if (!agentZone) throw new Error('the sandbox gives Noah Patel no agent with a zone');
+		expect(agentZone).not.toBe('America/Los_Angeles');
+		expect(shown).toContain(agentZone);
 		expect(shown).toMatch(/America\/Los_Angeles/);
 		await t.shot('light', 'people-task-run');
-		await t.expectNoErrorOnScreen('task in the agent zone');
+		await t.expectNoErrorOnScreen('task in the assignee zone');
 		const task = [...taskState(sandbox.store).entries.values()].find((x) => x.content === 'Call Noah at nine');
-		// The time picked, where the Lofty user works; not the workflow's zone (n8n's default, New York).
-		const expected = DateTime.fromISO(picked.replace(' ', 'T'), { zone: 'America/Los_Angeles' });
+		// The time picked, where the agent who makes the call works; not the workflow's zone (n8n's default, New York).
+		const expected = DateTime.fromISO(picked.replace(' ', 'T'), { zone: agentZone });
 		expect(task && DateTime.fromMillis(task.endAt).toUTC().toISO()).toBe(expected.toUTC().toISO());
 	});
 
-	test('people: a multi-choice custom field shows its allowed choices where the person types', async () => {
+	test('people: a multi-choice custom field is picked from its choices in a dropdown', async () => {
 		await oneCredential();
 		await t.newWorkflow();
 		await addAction('Create a lead');
-		const label = 'Must-Haves (any of Pool, Garage, Yard, Home Office)';
+		// The mapper names the field without cutting it; its choices are offered in Multi-Choice Custom Fields.
+		const label = 'Must-Haves (Several, Comma-Separated)';
 		await t.ndv().locator('button', { hasText: /Add custom field/ }).click();
 		const offered = page().locator('[role=menuitem]:visible');
 		await offered.first().waitFor();
 		expect((await offered.allInnerTexts()).map((s) => s.trim())).toContain(label);
-		await offered.filter({ hasText: exact(label) }).first().click();
-		const input = param('Must-Haves');
-		await input.waitFor();
-		// The label beside the input names the choices.
-		await t.ndv().getByText(label, { exact: true }).first().waitFor();
-		await input.locator('input, textarea').first().fill('Pool, Garage');
+		await t.closeDropdown();
+		await param('customFieldChoices').click();
+		const choices = await t.openOptions();
+		t.log(`people: Multi-Choice Custom Fields offers ${choices.join(' | ')}`);
+		expect(choices).toEqual(expect.arrayContaining(['Must-Haves: Pool', 'Must-Haves: Garage', 'Must-Haves: Yard', 'Must-Haves: Home Office']));
+		for (const name of ['Must-Haves: Pool', 'Must-Haves: Garage']) {
+			await page().locator('.el-select-dropdown__item:visible').nth((await t.openOptions()).indexOf(name)).click();
+		}
+		await t.closeDropdown();
 		await t.ndv().locator('[data-test-id=parameter-input-firstName] input').fill('Chooser');
 		await t.shot('light', 'people-choices');
 		const shown = await runStep(/leadId/);
