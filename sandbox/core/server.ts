@@ -252,8 +252,8 @@ function dispatch(
 	}
 }
 
-/** Resolves after `ms`, or at once when the request's connection closes first. */
-function heldBack(req: IncomingMessage, ms: number): Promise<void> {
+/** Resolves after `ms`, or at once when the request's connection closes first (an answer held back for nobody). */
+export function heldBack(req: IncomingMessage, ms: number): Promise<void> {
 	return new Promise((resolve) => {
 		const done = () => {
 			clearTimeout(timer);
