@@ -5,19 +5,25 @@ import { Lofty } from '../../nodes/Lofty/Lofty.node';
 import { forgetRecentLeads } from '../../nodes/Lofty/resources/lead/keys';
 import type { Credential, HarnessOptions, Params } from './context';
 import { runNode } from './context';
+import { recordRequests } from './opsLog';
 
 /** Starts one sandbox for a test file, with fresh seed data before every test. */
 export function useSandbox(): () => Sandbox {
 	let sandbox: Sandbox | undefined;
+	let writeRequests = () => {};
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
+		writeRequests = recordRequests(sandbox);
 	});
 	beforeEach(() => {
 		sandbox?.reset();
 		// A reset sandbox hands out the same lead IDs again: leads remembered from the last test are not these.
 		forgetRecentLeads();
 	});
-	afterAll(async () => await sandbox?.stop());
+	afterAll(async () => {
+		writeRequests();
+		await sandbox?.stop();
+	});
 	return () => {
 		if (!sandbox) throw new Error('sandbox not started');
 		return sandbox;
