@@ -16,5 +16,7 @@ module.exports = {
 			'<rootDir>/test/secrets/reporter.js',
 			{ mustObserve: ['test/node/', 'test/fuzz/operations', 'test/resilience/faults', 'test/trigger/lifecycle', 'test/trigger/payloads', 'test/trigger/endToEnd'] },
 		],
+		// Each file's run time into .build/durations-jest.json (`node scripts/slowest.js`, printed at the end of .ci/run).
+		['<rootDir>/scripts/durations-reporter.js', { name: 'jest' }],
 	],
 };

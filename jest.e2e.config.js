@@ -11,5 +11,5 @@ module.exports = {
 	testTimeout: 600000,
 	verbose: true,
 	// The secret scan of the run: jest's own output and everything n8n wrote (log, database, event log) under .e2e/.
-	reporters: ['default', ['<rootDir>/test/secrets/reporter.js', { scan: ['.e2e'] }]],
+	reporters: ['default', ['<rootDir>/test/secrets/reporter.js', { scan: ['.e2e'] }], ['<rootDir>/scripts/durations-reporter.js', { name: 'e2e' }]],
 };

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Rewrites the operations table of docs/operations.md (every operation, its endpoint and pagination) and the README's
- * summary (one row per resource, its operations) from the resource tables (run `npm run docs:operations`).
+ * summary (one row per resource, its operations) from the resource tables (run `npm run docs:operations`), and the
+ * operation and resource counts written in README.md and docs/tested-versions.md.
  * test/unit/readme.test.ts fails when either and the node disagree.
  */
 'use strict';
@@ -47,4 +48,17 @@ function writeBetween(file, marker, text) {
 
 writeBetween(path.join(root, 'docs', 'operations.md'), 'operations', table);
 writeBetween(path.join(root, 'README.md'), 'operations-summary', summary);
+
+// The counts in the prose (test/unit/readme.test.ts checks every place against the tables).
+const COUNTS = [
+	[/\b\d+ operations over \d+ resources\b/g, `${rows.length} operations over ${resources.length} resources`],
+	[/(\*\*Lofty\*\* node: )\d+ operations\b/g, `$1${rows.length} operations`],
+	[/\b(together all )\d+ operations\b/g, `$1${rows.length} operations`],
+];
+for (const file of ['README.md', path.join('docs', 'tested-versions.md')]) {
+	const full = path.join(root, file);
+	let text = fs.readFileSync(full, 'utf8');
+	for (const [pattern, replacement] of COUNTS) text = text.replace(pattern, replacement);
+	fs.writeFileSync(full, text);
+}
 console.log(`${rows.length} operations written to docs/operations.md, ${resources.length} resources to the README's summary`);

@@ -9,6 +9,7 @@ import { type DeliveryEngine, configureDelivery, webhookDelivery } from '../../s
 import { webhookState } from '../../sandbox/resources/webhook';
 import { client } from '../sandbox/helpers';
 import { type ScriptedAnswer, ScriptedReceiver } from './receiver';
+import { STEP_BUDGET_MS } from './budgets';
 
 export let sb: Sandbox;
 export let engine: DeliveryEngine;
@@ -25,7 +26,7 @@ export function useDeliverySandbox(): void {
 	beforeEach(() => {
 		sb.store.now = () => T0;
 		sb.reset();
-		configureDelivery(sb.store, { allowHttpCallbacks: true, random: () => 0.5, timeoutMs: 300 });
+		configureDelivery(sb.store, { allowHttpCallbacks: true, random: () => 0.5, timeoutMs: STEP_BUDGET_MS });
 		engine = webhookDelivery(sb);
 	});
 	afterEach(async () => {

@@ -1,6 +1,7 @@
 /** A scripted loopback webhook receiver, for the sandbox delivery engine's own tests. */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { heldBack } from '../../sandbox/core/server';
 
 /** One answer of a scripted receiver: a status, optional headers, and an optional delay before answering. */
 export type ScriptedAnswer = number | { status: number; headers?: Record<string, string>; delayMs?: number; body?: string };
@@ -65,7 +66,7 @@ export class ScriptedReceiver {
 				? 200
 				: this.script[Math.min(index, this.script.length - 1)];
 		const answer = typeof step === 'number' ? { status: step } : step;
-		if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+		if (answer.delayMs) await heldBack(req, answer.delayMs);
 		if (res.destroyed) return;
 		res.writeHead(answer.status, { 'Content-Type': 'application/json', ...(answer.headers ?? {}) }).end(answer.body ?? '{}');
 	}

@@ -6,12 +6,15 @@ import { forgetRecentLeads } from '../../nodes/Lofty/resources/lead/keys';
 import { forgetUncertainCreates } from '../../nodes/Lofty/resources/lead/uncertainCreates';
 import type { Credential, HarnessOptions, Params } from './context';
 import { runNode } from './context';
+import { recordRequests } from './opsLog';
 
 /** Starts one sandbox for a test file, with fresh seed data before every test. */
 export function useSandbox(): () => Sandbox {
 	let sandbox: Sandbox | undefined;
+	let writeRequests = () => {};
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
+		writeRequests = recordRequests(sandbox);
 	});
 	beforeEach(() => {
 		sandbox?.reset();
@@ -19,7 +22,10 @@ export function useSandbox(): () => Sandbox {
 		forgetRecentLeads();
 		forgetUncertainCreates();
 	});
-	afterAll(async () => await sandbox?.stop());
+	afterAll(async () => {
+		writeRequests();
+		await sandbox?.stop();
+	});
 	return () => {
 		if (!sandbox) throw new Error('sandbox not started');
 		return sandbox;

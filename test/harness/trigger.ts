@@ -97,6 +97,8 @@ export class TriggerHarness {
 	failExecutionNext = false;
 	/** Like older n8n: the static data of a request whose webhook() threw is saved too (when changed). */
 	savesAfterFailure = false;
+	/** The next HTTP request is handled whole, then its connection is cut instead of answered (the answer lost). */
+	loseNextAnswer = false;
 	private server: Server | undefined;
 	port = 0;
 	private pending = new Set<Promise<unknown>>();
@@ -368,6 +370,8 @@ export class TriggerHarness {
 	}
 
 	private async handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const lost = this.loseNextAnswer;
+		this.loseNextAnswer = false;
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
 		const rawBody = Buffer.concat(chunks);
@@ -383,7 +387,7 @@ export class TriggerHarness {
 		const query: Record<string, string> = {};
 		for (const [k, v] of url.searchParams) query[k] = v;
 		const answer = await this.dispatch({ headers: req.headers, query, rawBody, body: undefined });
-		if (!answer) {
+		if (!answer || lost) {
 			res.destroy();
 			return;
 		}

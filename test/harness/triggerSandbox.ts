@@ -6,6 +6,7 @@ import { type Sandbox, startSandbox } from '../../sandbox';
 import { type DeliveryEngine, configureDelivery, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
 import type { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
 import { type TriggerHarness, restartTrigger, startTrigger, triggerApiKey } from './trigger';
+import { STEP_BUDGET_MS } from './budgets';
 
 export const T0 = Date.UTC(2026, 0, 5, 9);
 
@@ -49,7 +50,7 @@ export function useTriggerWorld(node?: LoftyTrigger): () => TriggerWorld {
 		const w = world!;
 		w.sb.store.now = () => T0;
 		w.sb.reset();
-		configureDelivery(w.sb.store, { allowHttpCallbacks: true, random: () => 0.5, timeoutMs: 2000 });
+		configureDelivery(w.sb.store, { allowHttpCallbacks: true, random: () => 0.5, timeoutMs: STEP_BUDGET_MS });
 		w.engine = webhookDelivery(w.sb);
 	});
 	afterEach(async () => {

@@ -79,8 +79,8 @@ describe('date fields in the editor', () => {
 	it('a date field of an operation with a Time Zone field names that field; one without names the workflow\'s setting', () => {
 		const field = (resource: string, operation: string, name: string) =>
 			all(node.description.properties).find((p) => p.name === name && p.type === 'dateTime' && p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation));
-		expect(field('calendar', 'create', 'startAt')?.hint).toMatch(/is in Time Zone Name or ID, or when that is empty in the workflow's time zone/);
-		expect(field('lead', 'addActivity', 'created')?.hint).toBe("A date without a UTC offset (as the date picker gives) is in the workflow's time zone (Workflow Settings > Timezone)");
+		expect(field('calendar', 'create', 'startAt')?.hint).toMatch(/is in Time Zone Name or ID, or when that is empty in the workflow's time zone$/);
+		expect(field('lead', 'addActivity', 'created')?.hint).toBe("A date without a UTC offset (as the picker gives) is in the workflow's time zone (Workflow Settings > Timezone)");
 		// A time for the agent: read in the zone of Times Without Offset Are In (agentTimes.test.ts).
 		expect(field('task', 'createV1', 'deadline')?.hint).toMatch(/^Without a UTC offset \(as the picker gives\) read in the zone of Times Without Offset Are In/);
 	});

@@ -184,7 +184,7 @@ describe('Tag fields in the editor', () => {
 		expect(labels('create', 'additionalFields')).toEqual(['Tags']);
 		// Versions 1 and 1.1 keep Tags to Add for their saved workflows (n8n drops a saved value its field list lacks).
 		for (const typeVersion of [1, 1.1]) expect(labels('create', 'additionalFields', typeVersion)).toEqual(['Tags', 'Tags to Add']);
-		expect(shown('create', 'additionalFields', 1.1).find((p) => p.name === 'tagsAdd')?.description).toMatch(/same as Tags .*; use Tags$/);
+		expect(shown('create', 'additionalFields', 1.1).find((p) => p.name === 'tagsAdd')?.description).toMatch(/same as Tags .*; use Tags\. /);
 		// Every other operation: the same fields in every version.
 		for (const typeVersion of [1, 1.1, 1.2]) {
 			expect(labels('update', 'updateFields', typeVersion)).toEqual(['Clear All Tags', 'Replace All Tags With', 'Tags to Add', 'Tags to Remove']);

@@ -12,6 +12,7 @@ import { apiKeyCredential, byId, node, useSandbox } from '../harness/sandbox';
 import { observe } from '../secrets/observe';
 import { MAX_TOOL_MESSAGE, runsAsTool, toolErrorKind } from '../../nodes/Lofty/model/toolMessages';
 import { findOperation } from '../../nodes/Lofty/resources';
+import { HUNG_MS, STEP_BUDGET_MS } from '../harness/budgets';
 
 /** What n8n calls a Lofty tool by default: the operation's action and " in Lofty". */
 const toolOf = (resource: string, operation: string) => `${findOperation(resource, operation)!.op.action} in Lofty`;
@@ -162,19 +163,19 @@ describe('the message a tool returns, for every kind of error', () => {
 	});
 
 	it('a write without an answer: may have been applied, check before calling again', async () => {
-		const params = taskCreate({ leadId: byId(SEED_IDS.bigLeadId), requestOptions: { timeout: 300 } });
-		sandbox().faults.inject({ kind: 'slow', delayMs: 1500, match: { method: 'POST', path: '/v2.0/tasks' } });
+		const params = taskCreate({ leadId: byId(SEED_IDS.bigLeadId), requestOptions: { timeout: STEP_BUDGET_MS } });
+		sandbox().faults.inject({ kind: 'slow', delayMs: HUNG_MS, match: { method: 'POST', path: '/v2.0/tasks' } });
 		const editor = await attempt(params, false);
 		sandbox().reset();
-		sandbox().faults.inject({ kind: 'slow', delayMs: 1500, match: { method: 'POST', path: '/v2.0/tasks' } });
+		sandbox().faults.inject({ kind: 'slow', delayMs: HUNG_MS, match: { method: 'POST', path: '/v2.0/tasks' } });
 		const tool = await attempt(params, true);
 		expect(toolErrorKind(editor.error!)).toBe('writeUncertain');
-		expect(tool.error!.message).toMatch(/^Lofty did not answer POST \/v2\.0\/tasks within 0\.3 s: the change may or may not have been applied\. Calling this tool again may make a duplicate/);
+		expect(tool.error!.message).toMatch(/^Lofty did not answer POST \/v2\.0\/tasks within 4 s: the change may or may not have been applied\. Calling this tool again may make a duplicate/);
 		expect(tool.error!.message).toContain(`Calling this tool again may make a duplicate: first check whether the change is there (with "${toolOf('task', 'getAll')}")`);
 		expectActionable(tool.error!, editor.error!);
 		// With On Error set to continue, the failed item carries the same message (what older n8n hands the model).
 		sandbox().reset();
-		sandbox().faults.inject({ kind: 'slow', delayMs: 1500, match: { method: 'POST', path: '/v2.0/tasks' } });
+		sandbox().faults.inject({ kind: 'slow', delayMs: HUNG_MS, match: { method: 'POST', path: '/v2.0/tasks' } });
 		const continued = await attempt(params, true, undefined, true);
 		expect(continued.items?.[0].json).toMatchObject({ error: tool.error!.message, writeUncertain: true });
 	});

@@ -5,13 +5,15 @@
 import { SEED_IDS } from '../../sandbox';
 import { resetPacing } from '../../nodes/Lofty/transport/pacing';
 import { apiKeyCredential, byId, run, runError, useSandbox } from '../harness/sandbox';
+import { HUNG_MS, STEP_BUDGET_MS } from '../harness/budgets';
 
 const sandbox = useSandbox();
 beforeEach(() => resetPacing());
 
 const leadId = SEED_IDS.bigLeadId;
 const getLead = { resource: 'lead', operation: 'get', leadId: byId(leadId) };
-const fast = { requestOptions: { timeout: 400 } };
+// A budget every answered request meets on a loaded machine; the 'slow' faults hold their answer far past it.
+const fast = { requestOptions: { timeout: STEP_BUDGET_MS } };
 const updateLead = (firstName: string, extra: Record<string, unknown> = {}) => ({
 	resource: 'lead',
 	operation: 'update',
@@ -75,7 +77,7 @@ describe('reads are retried', () => {
 	});
 
 	it('after a timeout', async () => {
-		sandbox().faults.inject({ kind: 'slow', delayMs: 1500 });
+		sandbox().faults.inject({ kind: 'slow', delayMs: HUNG_MS });
 		const [item] = await run(sandbox(), { ...getLead, ...fast });
 		expect(item.json.leadId).toBe(leadId);
 		expect(sandbox().count('GET', leadPath)).toBe(2);
@@ -107,7 +109,7 @@ describe('reads are retried', () => {
 	});
 
 	it('a read that always times out names the request and the tries', async () => {
-		sandbox().faults.inject({ kind: 'slow', delayMs: 1500, times: 10 });
+		sandbox().faults.inject({ kind: 'slow', delayMs: HUNG_MS, times: 10 });
 		const error = await runError(sandbox(), { ...getLead, requestOptions: { timeout: 200, readRetries: 1 } });
 		expect(error.message).toBe(`Lofty did not answer GET /v1.0/leads/${leadId} within 0.2 s (tried 2 times)`);
 		expect(error.description).toMatch(/Nothing was changed/);
@@ -116,9 +118,9 @@ describe('reads are retried', () => {
 
 describe('writes are never resent blindly', () => {
 	it('a write that timed out is reported as uncertain and not repeated', async () => {
-		sandbox().faults.inject({ kind: 'slow', delayMs: 1500, match: { method: 'PUT' } });
+		sandbox().faults.inject({ kind: 'slow', delayMs: HUNG_MS, match: { method: 'PUT' } });
 		const error = await runError(sandbox(), { ...updateLead('Slow'), ...fast });
-		expect(error.message).toBe(`Lofty did not answer PUT /v1.0/leads/${leadId} within 0.4 s: the change may or may not have been applied`);
+		expect(error.message).toBe(`Lofty did not answer PUT /v1.0/leads/${leadId} within ${STEP_BUDGET_MS / 1000} s: the change may or may not have been applied`);
 		expect(error.description).toMatch(/not sent again/);
 		expect(sandbox().count('PUT', leadPath)).toBe(1);
 		expect(sandbox().faults.writes('PUT', leadPath)).toBe(1);
@@ -154,7 +156,7 @@ describe('a bulk job under every fault at once', () => {
 		sandbox().setRateLimit({ perWindow: 8, windowMs: 1000 });
 		sandbox().faults.inject({ kind: '429', times: 2, match: { method: 'PUT' } });
 		sandbox().faults.inject({ kind: 'drop', match: { method: 'PUT' } });
-		sandbox().faults.inject({ kind: 'slow', delayMs: 1500, match: { method: 'PUT' } });
+		sandbox().faults.inject({ kind: 'slow', delayMs: HUNG_MS, match: { method: 'PUT' } });
 		sandbox().faults.inject({ kind: '500', match: { method: 'PUT' } });
 		sandbox().faults.inject({ kind: 'drop', when: 'before', match: { method: 'PUT' } });
 		const n = 20;

@@ -15,6 +15,7 @@ import { SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
 import { type Credential, type Params, createContext } from '../harness/context';
 import { byId } from '../harness/sandbox';
 import { valid } from '../fuzz/inputs';
+import { HUNG_MS } from '../harness/budgets';
 
 const node = new Lofty();
 let sandbox: Sandbox;
@@ -107,11 +108,11 @@ describe('secrets never appear in outputs, errors or logs', () => {
 			await runAndRecord(credential, getLead, [{}], false);
 			sandbox.faults.inject({ kind: '500', times: 5 });
 			await runAndRecord(credential, { ...getLead, requestOptions: { readRetries: 0 } }, [{}], false);
-			sandbox.faults.inject({ kind: 'slow', delayMs: 800, times: 2 });
+			sandbox.faults.inject({ kind: 'slow', delayMs: HUNG_MS, times: 2 });
 			await runAndRecord(credential, { ...getLead, requestOptions: { timeout: 300, readRetries: 1 } }, [{}], false);
 			sandbox.faults.inject({ kind: 'drop', times: 2 });
 			await runAndRecord(credential, { ...getLead, requestOptions: { readRetries: 1 } }, [{}], false);
-			sandbox.faults.inject({ kind: 'slow', delayMs: 800, match: { method: 'PUT' } });
+			sandbox.faults.inject({ kind: 'slow', delayMs: HUNG_MS, match: { method: 'PUT' } });
 			await runAndRecord(credential, update, [{}], true);
 			sandbox.faults.inject({ kind: 'drop', match: { method: 'PUT' } });
 			await runAndRecord(credential, update, [{}], false);

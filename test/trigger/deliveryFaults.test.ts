@@ -13,8 +13,12 @@ import { webhookState } from '../../sandbox/resources/webhook';
 import { client } from '../sandbox/helpers';
 import type { TriggerHarness } from '../harness/trigger';
 import { T0, useTriggerWorld } from '../harness/triggerSandbox';
+import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
+import { HUNG_MS, STEP_BUDGET_MS } from '../harness/budgets';
 
-const world = useTriggerWorld();
+// The engine waits STEP_BUDGET_MS for an answer; the slow lookups below are held until Fetch Full Record's budget
+// (three times that) ends them, so the engine has always given up first.
+const world = useTriggerWorld(new LoftyTrigger({ fetchBudgetMs: 3 * STEP_BUDGET_MS }));
 let sb: Sandbox;
 let engine: DeliveryEngine;
 beforeEach(() => ({ sb, engine } = world()));
@@ -58,8 +62,8 @@ describe('n8n killed after it received a delivery, before the execution existed'
 
 	it('killed during slow "Fetch Full Record" lookups (the engine had given up waiting): the retry runs it once, with its record', async () => {
 		const h = await activeTrigger({ events: [2], fetchFullRecord: true });
-		configureDelivery(sb.store, { timeoutMs: 500 });
-		sb.faults.inject({ kind: 'slow', delayMs: 1500, match: { method: 'GET', path: '/v1.0/leads/{leadId}' } });
+		configureDelivery(sb.store, { timeoutMs: STEP_BUDGET_MS });
+		sb.faults.inject({ kind: 'slow', delayMs: HUNG_MS, match: { method: 'GET', path: '/v1.0/leads/{leadId}' } });
 		const lead = newLead();
 		h.crashNext = 'inWebhook';
 		emitLead(sb.store, 'updated', lead, T0 + 6);
@@ -79,8 +83,8 @@ describe('n8n killed after it received a delivery, before the execution existed'
 describe('a retry while the first attempt is still being handled', () => {
 	it('is answered 503 (Lofty asks again later), and once the first attempt has its execution, the next retry starts nothing', async () => {
 		const h = await activeTrigger({ events: [2], fetchFullRecord: true });
-		configureDelivery(sb.store, { timeoutMs: 500 });
-		sb.faults.inject({ kind: 'slow', delayMs: 2500, match: { method: 'GET', path: '/v1.0/leads/{leadId}' } });
+		configureDelivery(sb.store, { timeoutMs: STEP_BUDGET_MS });
+		sb.faults.inject({ kind: 'slow', delayMs: HUNG_MS, match: { method: 'GET', path: '/v1.0/leads/{leadId}' } });
 		emitLead(sb.store, 'updated', newLead(), T0 + 7);
 		await engine.flush();
 		await engine.advance(40 * SECOND);

@@ -7,6 +7,7 @@ import { configureDelivery, emitLead, webhookDelivery } from '../../sandbox/reso
 import { DAY, HOUR, MINUTE, RETRY_DELAYS_MS, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
 import { ScriptedReceiver } from '../harness/receiver';
 import { api, engine, isActive, lead, logOf, receiver, receivers, sb, setEngine, subscribe, useDeliverySandbox } from '../harness/deliverySandbox';
+import { HUNG_MS } from '../harness/budgets';
 
 useDeliverySandbox();
 
@@ -73,7 +74,7 @@ describe('retries', () => {
 	});
 
 	it('retries a timeout and a connection error', async () => {
-		const slow = await receiver([{ status: 200, delayMs: 1000 }, 200]);
+		const slow = await receiver([{ status: 200, delayMs: HUNG_MS }, 200]);
 		const slowId = await subscribe(2, slow.url);
 		const refused = await subscribe(2, 'http://127.0.0.1:9/hook');
 		emitLead(sb.store, 'updated', lead(), 1);

@@ -13,8 +13,11 @@ import { forgetStageNames } from '../../nodes/LoftyTrigger/filters';
 import { acquire, pacingKey, resetPacing } from '../../nodes/Lofty/transport/pacing';
 import { client } from '../sandbox/helpers';
 import { T0, useTriggerWorld } from '../harness/triggerSandbox';
+import { STEP_BUDGET_MS } from '../harness/budgets';
 
-const world = useTriggerWorld(new LoftyTrigger({ fetchBudgetMs: 1000, listTimeoutMs: 1000, listRetries: 0 }));
+// The budgets hold what a loaded machine needs; the rate-limit window below ends well after them.
+const world = useTriggerWorld(new LoftyTrigger({ fetchBudgetMs: STEP_BUDGET_MS, listTimeoutMs: STEP_BUDGET_MS, listRetries: 0 }));
+const WINDOW_MS = 2 * STEP_BUDGET_MS;
 let sb: Sandbox;
 let engine: DeliveryEngine;
 beforeEach(() => {
@@ -92,11 +95,11 @@ describe('a delivery is remembered only once handled', () => {
 	});
 });
 
-/** Another execution used up the window (Lofty said 0 remaining, the reset 2 s away) and a bulk run waits for it. */
+/** Another execution used up the window (Lofty said 0 remaining, the reset WINDOW_MS away) and a bulk run waits for it. */
 async function bulkRunWaiting(): Promise<{ granted: () => boolean; done: Promise<void> }> {
 	const key = pacingKey('loftyApi', sb.url, sb.apiKey);
 	const other = await acquire(key);
-	other.observe({ 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(Math.ceil((Date.now() + 2000) / 1000)) });
+	other.observe({ 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(Math.ceil((Date.now() + WINDOW_MS) / 1000)) });
 	let granted = false;
 	const done = acquire(key).then((t) => {
 		granted = true;
@@ -106,7 +109,7 @@ async function bulkRunWaiting(): Promise<{ granted: () => boolean; done: Promise
 }
 
 describe('the subscription listing behind a bulk run waiting for the rate-limit window', () => {
-	it('does not wait for the window (1 s for the listing): the activation fails at once saying so, nothing created', async () => {
+	it('does not wait for the window (the listing\'s budget ends before it): the activation fails at once saying so, nothing created', async () => {
 		const bulk = await bulkRunWaiting();
 		const activation = world().activeTrigger({ events: [2] });
 		const error = (await activation.catch((e: unknown) => e)) as Error & { description?: string };
@@ -118,7 +121,7 @@ describe('the subscription listing behind a bulk run waiting for the rate-limit 
 });
 
 describe('Fetch Full Record behind a bulk run waiting for the rate-limit window', () => {
-	it('does not wait for the window (1 s budget, the window 2 s away): the items say not looked up, answered before the bulk run goes', async () => {
+	it('does not wait for the window (the budget ends before it): the items say not looked up, answered before the bulk run goes', async () => {
 		const h = await world().activeTrigger({ events: [2], fetchFullRecord: true });
 		const bulk = await bulkRunWaiting();
 		const answer = await h.receive({ body: { teamId: Number(SEED_IDS.teamId), listId: 2, createdLead: [{ leadId: SEED_IDS.bigLeadId, updateTime: T0 }] }, headers: { 'service-webhook-id': 'queued' } });

@@ -13,9 +13,11 @@ import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
 import { client } from '../sandbox/helpers';
 import { type TriggerHarness, startTrigger, triggerApiKey } from '../harness/trigger';
 import { T0, useTriggerWorld } from '../harness/triggerSandbox';
+import { HUNG_MS, STEP_BUDGET_MS } from '../harness/budgets';
 
-// The list request gives up after 300 ms here (10 s in n8n), so that a Lofty that does not answer is quick to test.
-const node = new LoftyTrigger({ listTimeoutMs: 300 });
+// The list request gives up after STEP_BUDGET_MS here, once (10 s and a retry in n8n), so that a Lofty that does not
+// answer is quick to test; the 'slow' faults hold the answer back for HUNG_MS, far past it.
+const node = new LoftyTrigger({ listTimeoutMs: STEP_BUDGET_MS, listRetries: 0 });
 const world = useTriggerWorld(node);
 let sb: Sandbox;
 let engine: DeliveryEngine;
@@ -96,7 +98,7 @@ describe('outage: receiver down, subscriptions disabled, n8n restarted', () => {
 		const [before, createdBefore] = [deletes(), posts()];
 		const sent = await outage(first, 3);
 		const h = await restart(first);
-		sb.faults.inject({ kind: '500', times: 2, match: { method: 'GET', path: '/v1.0/webhooks' } });
+		sb.faults.inject({ kind: '500', times: 1, match: { method: 'GET', path: '/v1.0/webhooks' } });
 		await h.activate();
 		expect(h.warnings).toEqual([expect.stringMatching(/could not read the webhook subscriptions .*kept the remembered ones/)]);
 		await engine.advance(6 * HOUR);
@@ -110,7 +112,7 @@ describe('outage: receiver down, subscriptions disabled, n8n restarted', () => {
 		const before = deletes();
 		const sent = await outage(first, 2);
 		const h = await restart(first);
-		sb.faults.inject({ kind: 'slow', delayMs: 1500, times: 2, match: { method: 'GET', path: '/v1.0/webhooks' } });
+		sb.faults.inject({ kind: 'slow', delayMs: HUNG_MS, times: 1, match: { method: 'GET', path: '/v1.0/webhooks' } });
 		await h.activate();
 		expect(h.warnings).toEqual([expect.stringMatching(/could not read the webhook subscriptions \(.*(did not answer|timed out|timeout)/i)]);
 		await engine.advance(6 * HOUR);
@@ -142,8 +144,8 @@ describe('outage: receiver down, subscriptions disabled, n8n restarted', () => {
 
 describe('GET /v1.0/webhooks failing during activation: nothing is deleted', () => {
 	it.each([
-		['500', { kind: '500' as const, times: 2 }],
-		['timeout', { kind: 'slow' as const, delayMs: 1500, times: 2 }],
+		['500', { kind: '500' as const, times: 1 }],
+		['timeout', { kind: 'slow' as const, delayMs: HUNG_MS, times: 1 }],
 	])('%s on a first activation: it fails with a clear message, creates and deletes nothing', async (_name, fault) => {
 		const h = world().track(await startTrigger({ params: { events: LISTS }, credential: triggerApiKey(sb), node }));
 		const [before, createdBefore] = [deletes(), posts()];
@@ -156,8 +158,8 @@ describe('GET /v1.0/webhooks failing during activation: nothing is deleted', () 
 	});
 
 	it.each([
-		['500', { kind: '500' as const, times: 2 }],
-		['timeout', { kind: 'slow' as const, delayMs: 1500, times: 2 }],
+		['500', { kind: '500' as const, times: 1 }],
+		['timeout', { kind: 'slow' as const, delayMs: HUNG_MS, times: 1 }],
 	])('%s when the lists changed (a disabled subscription remembered): activation fails, n8n\'s clean-up deletes nothing, the queue survives', async (_name, fault) => {
 		const first = await activeTrigger();
 		const sent = await outage(first, 2);

@@ -12,8 +12,7 @@ import polling from '../../nodes/LoftyPollingTrigger/LoftyPollingTrigger.node.js
 const operations = RESOURCES.flatMap((resource) => resource.operations.map((op) => ({ resource, op, title: `${resource.name} > ${op.name}` })));
 
 describe('action texts', () => {
-	it('there are 137 operations, and no two share an action text (ignoring case)', () => {
-		expect(operations).toHaveLength(137);
+	it('no two operations share an action text (ignoring case)', () => {
 		const seen = new Map<string, string>();
 		const repeats: string[] = [];
 		for (const { op, title } of operations) {

@@ -23,13 +23,13 @@ export const AGENT_ZONE_VERSION = 1.3;
 export const TIMES_IN = 'timesIn';
 const TIMES_IN_BEFORE = 'timesInV1';
 
-/** The hint of every agent time: where a time without offset is read, and how to give a relative time. */
-export const AGENT_TIME_HINT =
-	"Without a UTC offset (as the picker gives) read in the zone of Times Without Offset Are In, unless Time Zone is set. Tomorrow 9:00 there: {{ $now.plus({days: 1}).toFormat(\"yyyy-MM-dd'T'09:00\") }}";
+/** The hint of every agent time (at most 120 characters, n8n's hint-max-length): where a time without offset is read. */
+export const AGENT_TIME_HINT = 'Without a UTC offset (as the picker gives) read in the zone of Times Without Offset Are In, unless Time Zone is set';
+/** Added to an agent time's description: how to give a relative time. */
+const AGENT_TIME_EXAMPLE = "Tomorrow 9:00 in that zone: {{ $now.plus({days: 1}).toFormat(\"yyyy-MM-dd'T'09:00\") }}";
 
-/** The same for an entry assigned by role: the assignee's zone is theirs, not the credential user's. */
-export const ASSIGNEE_TIME_HINT =
-	"Without a UTC offset (as the picker gives) read in the zone of Times Without Offset Are In (by default the assignee's: the lead's agent or assistant, from Lofty), unless Time Zone is set. Tomorrow 9:00 there: {{ $now.plus({days: 1}).toFormat(\"yyyy-MM-dd'T'09:00\") }}";
+/** The same for an entry assigned by role (at most 120 characters): the assignee's zone is theirs, not the credential user's. */
+export const ASSIGNEE_TIME_HINT = "Without a UTC offset (as the picker gives) read in the assignee's zone by default: see Times Without Offset Are In";
 
 const timesIn = (name: string, defaultValue: 'agent' | 'workflow', version: Pick<ParamDef, 'before' | 'from'>, assigned: boolean): ParamDef => ({
 	name,
@@ -58,7 +58,10 @@ export const offersTimesIn = (op: OperationDef): boolean => agentTimes(op).lengt
 export function withTimesIn(op: OperationDef): void {
 	if (!offersTimesIn(op) || op.params.some((p) => p.name === TIMES_IN)) return;
 	const assigned = op.params.some((p) => p.assignsTo === 'leadRole');
-	for (const p of agentTimes(op)) p.hint = assigned ? ASSIGNEE_TIME_HINT : AGENT_TIME_HINT;
+	for (const p of agentTimes(op)) {
+		p.hint = assigned ? ASSIGNEE_TIME_HINT : AGENT_TIME_HINT;
+		p.description = p.description ? `${p.description}. ${AGENT_TIME_EXAMPLE}` : AGENT_TIME_EXAMPLE;
+	}
 	const last = op.params.reduce((at, p, i) => (p.agentTime && (p.required || p.top) ? i : at), -1);
 	const lastTop = op.params.reduce((at, p, i) => (p.required || p.top ? i : at), -1);
 	op.params.splice(

@@ -21,15 +21,15 @@ export function isTimeWithoutOffset(raw: unknown): boolean {
 	return text !== '' && !HAS_OFFSET.test(text) && !/^\d{10,}$/.test(text);
 }
 
-/** Shown with each date field: what a picked date without an offset means. */
-export const DATE_HINT = "A date without a UTC offset (as the date picker gives) is in the workflow's time zone (Workflow Settings > Timezone)";
+/** Shown with each date field (at most 120 characters): what a picked date without an offset means. */
+export const DATE_HINT = "A date without a UTC offset (as the picker gives) is in the workflow's time zone (Workflow Settings > Timezone)";
 
 /** The hint of an operation's date fields: where an offset-less date's zone comes from. */
 export function dateHint(op: OperationDef): string {
 	const field = zoneField(op);
 	if (!field) return DATE_HINT;
 	const place = field.required || field.top ? field.label : `${collectionOf(op, field).title} > ${field.label}`;
-	return `A date without a UTC offset (as the date picker gives) is in ${place}, or when that is empty in the workflow's time zone (Workflow Settings > Timezone)`;
+	return `A date without a UTC offset is in ${place}, or when that is empty in the workflow's time zone`;
 }
 
 /** The workflow's time zone, when n8n provides one (every execution context of n8n does). */

@@ -122,21 +122,23 @@ export const LEAD_TYPES: INodePropertyOptions[] = [
 ].map(([name, value]) => ({ name: name as string, value }));
 
 /** What a tag field that writes says: how to give a new tag, and how names meet the team's tags (model/tags.ts). */
-const TAG_WRITE_HINT =
-	'Pick your Lofty tags here. For a new tag, switch to Expression and type the names separated by commas (e.g. VIP, Open House May); Lofty creates it as typed. A name the team has exactly is kept; one in another case takes the team\'s spelling';
+const TAG_WRITE_HINT = 'Pick your Lofty tags here, or switch to Expression and type names separated by commas (e.g. VIP, Open House May)';
+/** Added to a tag write's description (a hint has at most 120 characters). */
+const TAG_WRITE_MORE = "A new tag is created as typed. A name the team has exactly is kept; one in another case takes the team's spelling";
 
 /** What a tag filter says. */
-const TAG_FILTER_HINT =
-	"Pick your Lofty tags here, or switch to Expression and give names separated by commas. A name that is not one of the team's tags fails the item, naming the nearest tag";
+const TAG_FILTER_HINT = 'Pick your Lofty tags here, or switch to Expression and give names separated by commas';
+/** Added to a tag filter's description. */
+const TAG_FILTER_MORE = "A name that is not one of the team's tags fails the item, naming the nearest tag";
 
 /** What Tags to Remove says (nothing is created). */
-export const TAG_REMOVE_HINT =
-	"Pick your Lofty tags here, or switch to Expression and give names separated by commas. A name the team has exactly is kept; one in another case takes the team's spelling.";
+export const TAG_REMOVE_HINT = 'Pick your Lofty tags here, or switch to Expression and give names separated by commas.';
 
 /** A field of lead tag names (a dropdown of the team's tags, see ParamDef type `tagList`); `filter`: a search, which creates nothing. */
 export function tagField(name: string, label: string, description: string, filter = false): ParamDef {
 	const hint = filter ? `${TAG_FILTER_HINT}.` : `${TAG_WRITE_HINT}.`;
-	return { name, label, type: 'tagList', in: filter ? 'query' : 'body', loadOptions: 'getTags', maxLength: filter ? undefined : 64, description, hint };
+	const more = filter ? TAG_FILTER_MORE : TAG_WRITE_MORE;
+	return { name, label, type: 'tagList', in: filter ? 'query' : 'body', loadOptions: 'getTags', maxLength: filter ? undefined : 64, description: `${description}. ${more}`, hint };
 }
 
 /** A lead's pipeline stage, picked from the team's stages (Lofty takes the stage's name in writes and in the filter). */

@@ -160,7 +160,12 @@ export const lead: ResourceDef = {
 				{ ...assignedUser, description: 'Agent to assign the lead to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.' },
 				tagField('tagsAdd', 'Tags to Add', 'Tags added to those the lead already has'),
 				tagField('tags', 'Replace All Tags With', 'The lead ends up with exactly these tags (its other tags are removed)'),
-				{ ...tagField('tagsRemove', 'Tags to Remove', 'Tags taken off the lead after the tags above are applied; names not on the lead are ignored'), maxLength: undefined, hint: TAG_REMOVE_HINT },
+				{
+					...tagField('tagsRemove', 'Tags to Remove', ''),
+					description: "Tags taken off the lead after the tags above are applied; names not on the lead are ignored. A name the team has exactly is kept; one in another case takes the team's spelling",
+					maxLength: undefined,
+					hint: TAG_REMOVE_HINT,
+				},
 				{ name: 'clearAllTags', label: 'Clear All Tags', type: 'boolean', in: 'body', sendOnlyIfTrue: true, description: 'Whether to remove every tag; cannot be combined with the other tag fields, which it would override' },
 				{ name: 'isHidden', label: 'Hidden', type: 'boolean', in: 'body', description: 'Whether the lead is hidden' },
 			],
