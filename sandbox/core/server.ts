@@ -165,7 +165,7 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 	}
 	// Logged when answered (a slow answer is logged before it is held back; a dropped one as status 0).
 	p.log.push({ method, path, query: queryObject(url.searchParams), status: dropped ? 0 : status, authScheme: scheme, appId, body: rawBody, time: now });
-	if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault!.delayMs));
+	if (fault?.kind === 'slow') await (fault.until?.catch(() => undefined) ?? new Promise((resolve) => setTimeout(resolve, fault!.delayMs)));
 	await p.latency?.hold();
 	// Remaining taken again as the answer leaves (remainingAt 'answer'), unless the reply set its own limit's headers (AI).
 	const atAnswer = reply.headers?.['X-RateLimit-Remaining'] === undefined ? rateAtAnswer?.() : undefined;
