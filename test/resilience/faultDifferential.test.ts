@@ -5,7 +5,8 @@
  * may cut a connection after applying a write (`drop`), answer 500 to reads and writes, make a new lead readable
  * only after a delay, and take tags only as `{tagName}` objects. Asserted: the final leads are those of some serial
  * order of the items (test/harness/serialOrders.ts: applied items in, not applied out, "may have been applied" either
- * way), no person has two leads, and when no fault was injected every item succeeded.
+ * way), no person has two leads, no item whose write Lofty applied says "not applied", and when no fault was injected
+ * every item succeeded.
  *
  * Seeds as in differential.test.ts: LOFTY_DIFF_SEEDS (default 25, 200 with `npm run test:diff`) from
  * LOFTY_DIFF_SEED_FROM; LOFTY_DIFF_STATS=1 prints each case.
@@ -146,6 +147,12 @@ describe('faults Lofty names: the final leads are those of a serial order, one l
 		if (process.env.LOFTY_DIFF_STATS) console.log(JSON.stringify({ ...shown, final }));
 		expect({ ...shown, twoLeads: final.map((leads, person) => (leads.length > 1 ? person : -1)).filter((p) => p >= 0) }).toEqual({ ...shown, twoLeads: [] });
 		expect({ ...shown, serial: serialStates(start, c.items, outcomes).has(stateKey(final)), final }).toEqual({ ...shown, serial: true, final });
+		// Each write names its item by the last name it sends: one Lofty applied (answered 2xx, or cut after applying)
+		// belongs to an item whose output does not say "not applied".
+		const applied = sb.requests.filter((r) => r.method !== 'GET' && /^\/v1\.0\/leads(\/\d+)?$/.test(r.path) && (r.status === 0 || (r.status >= 200 && r.status < 300)));
+		const appliedItems = new Set(applied.map((r) => Number(/"lastName":"L(\d+)"/.exec(r.body ?? '')?.[1])));
+		const untrue = outcomes.map((o, i) => (o === 'notApplied' && appliedItems.has(i) ? i : -1)).filter((i) => i >= 0);
+		expect({ ...shown, saidNotAppliedButApplied: untrue }).toEqual({ ...shown, saidNotAppliedButApplied: [] });
 		if (c.faults.length === 0) expect({ ...shown, allApplied: outcomes.every((o) => o === 'applied') }).toEqual({ ...shown, allApplied: true });
 		expect(heldTurns()).toBe(0);
 	});
