@@ -9,7 +9,7 @@ import type { LoftyRequest } from './request';
  * Stop: once the execution is cancelled (n8n's cancel signal; n8n lines without `getExecutionCancelSignal` have
  * none), no request is sent. Once an item has failed the run (without Continue On Fail), an item that has sent
  * nothing yet sends nothing: it does not start, as at Parallel Requests 1. An item that has sent a request goes on
- * to the end of its work. Such an item is marked `stopped` for the execute loop.
+ * to the end of its work. An item kept from starting is marked for the execute loop (wasStopped).
  */
 
 interface RunState {
@@ -30,13 +30,6 @@ function stateOf(ctx: object): RunState {
 	let state = runs.get(ctx);
 	if (!state) runs.set(ctx, (state = { failed: false, started: new Set(), stopped: new Set(), turns: new Map() }));
 	return state;
-}
-
-/** The stop of an item that was kept from starting (its error is not the run's failure). */
-export class NotStarted extends Error {
-	constructor(readonly itemIndex: number, why: string) {
-		super(`Item ${itemIndex} was not started: ${why}`);
-	}
 }
 
 /** Whether n8n has cancelled the execution (a person stopped it, or its timeout ended it). */
@@ -61,14 +54,15 @@ export function stopReason(ctx: object, itemIndex: number): string | undefined {
 /** Whether the stop kept this item from starting. */
 export const wasStopped = (ctx: object, itemIndex: number): boolean => runs.get(ctx)?.stopped.has(itemIndex) === true;
 
-/** Checks the stop just before a request is sent, and counts the item as started. */
-export function passGate(ctx: object, itemIndex: number): void {
+/**
+ * The stop, checked just before a request is sent: why the request may not go (the item is then marked as kept from
+ * starting), or undefined, and the item counts as started.
+ */
+export function passGate(ctx: object, itemIndex: number): string | undefined {
 	const why = stopReason(ctx, itemIndex);
-	if (why) {
-		stateOf(ctx).stopped.add(itemIndex);
-		throw new NotStarted(itemIndex, why);
-	}
-	stateOf(ctx).started.add(itemIndex);
+	if (why) stateOf(ctx).stopped.add(itemIndex);
+	else stateOf(ctx).started.add(itemIndex);
+	return why;
 }
 
 /** Sets (or with undefined clears) what the item's turn does around each of its requests. */

@@ -358,13 +358,12 @@ async function sendRequest(ctx: LoftyContext, request: LoftyRequest, itemIndex: 
 			}
 			options.timeout = Math.min(timeout, left);
 		}
-		try {
-			// A cancelled execution sends nothing more; a failed run starts no item (transport/itemGate.ts).
-			passGate(ctx, itemIndex);
-		} catch (error) {
+		// A cancelled execution sends nothing more; a failed run starts no item (transport/itemGate.ts).
+		const stopped = passGate(ctx, itemIndex);
+		if (stopped) {
 			ticket.done();
 			release?.();
-			throw error;
+			throw new NodeOperationError(ctx.getNode(), `${request.method} ${request.path} was not sent: ${stopped}`, { itemIndex });
 		}
 		const response = await send(ctx, type, options)
 			.catch((error: unknown) => ({ fault: 'unreachable' as const, reason: error instanceof Error ? error.message : String(error) }))
