@@ -117,7 +117,7 @@ export class Lofty implements INodeType {
 		const parallel = parallelRequests(this);
 		limitInFlight(this, parallel);
 		// Items start in order, up to `parallel` at once; the output keeps the item order. Without Continue On Fail,
-		// the first failure stops new items from starting, the ones that have sent a request finish, the ones still
+		// the first failure stops new items from starting, the ones that have sent a request finish, later ones still
 		// waiting (for a turn, a slot, the pace) send nothing, and the failure of the lowest item index is the node's
 		// error. Once the execution is cancelled, no item starts and no request is sent (transport/itemGate.ts).
 		const asTool = runsAsTool(this.getNode());
@@ -147,7 +147,7 @@ export class Lofty implements INodeType {
 					results[itemIndex] = [{ json: errorItem(error as Error), pairedItem: { item: itemIndex } }];
 					return true;
 				}
-				failRun(this);
+				failRun(this, itemIndex);
 				if (error instanceof NodeApiError) {
 					error.context.itemIndex ??= itemIndex;
 					// Re-wrapping a NodeApiError hands back the same error.

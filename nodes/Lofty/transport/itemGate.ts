@@ -7,13 +7,15 @@ import type { LoftyRequest } from './request';
  * pace): the execution's stop, and the item's turn on the records it reads (model/turns.ts registers that).
  *
  * Stop: once the execution is cancelled (n8n's cancel signal; n8n lines without `getExecutionCancelSignal` have
- * none), no request is sent. Once an item has failed the run (without Continue On Fail), an item that has sent
- * nothing yet sends nothing: it does not start, as at Parallel Requests 1. An item that has sent a request goes on
+ * none), no request is sent. Once an item has failed the run (without Continue On Fail), a later item that has sent
+ * nothing yet sends nothing: it does not start, as at Parallel Requests 1 (an earlier one still runs: at Parallel
+ * Requests 1 it would have run first). An item that has sent a request goes on
  * to the end of its work. An item kept from starting is marked for the execute loop (wasStopped).
  */
 
 interface RunState {
-	failed: boolean;
+	/** The lowest item that failed the run. */
+	failed?: number;
 	/** Items that have sent a request. */
 	started: Set<number>;
 	/** Items the stop kept from starting. */
@@ -28,7 +30,7 @@ const runs = new WeakMap<object, RunState>();
 
 function stateOf(ctx: object): RunState {
 	let state = runs.get(ctx);
-	if (!state) runs.set(ctx, (state = { failed: false, started: new Set(), stopped: new Set(), turns: new Map() }));
+	if (!state) runs.set(ctx, (state = { started: new Set(), stopped: new Set(), turns: new Map() }));
 	return state;
 }
 
@@ -38,16 +40,17 @@ export function cancelled(ctx: object): boolean {
 	return signal?.aborted === true;
 }
 
-/** The run has failed (an item failed without Continue On Fail): items that have not started stay so. */
-export function failRun(ctx: object): void {
-	stateOf(ctx).failed = true;
+/** The item failed the run (without Continue On Fail): later items that have not started stay so. */
+export function failRun(ctx: object, itemIndex: number): void {
+	const state = stateOf(ctx);
+	state.failed = Math.min(state.failed ?? itemIndex, itemIndex);
 }
 
 /** Why an item that has sent nothing may not start now; undefined when it may. */
 export function stopReason(ctx: object, itemIndex: number): string | undefined {
 	if (cancelled(ctx)) return 'the execution was stopped';
 	const state = runs.get(ctx);
-	if (state?.failed && !state.started.has(itemIndex)) return 'an earlier item failed the run';
+	if (state?.failed !== undefined && itemIndex > state.failed && !state.started.has(itemIndex)) return `item ${state.failed} failed the run`;
 	return undefined;
 }
 
