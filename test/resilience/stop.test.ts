@@ -6,7 +6,7 @@
 import { heldTurns } from '../../nodes/Lofty/model/turns';
 import { resetPacing } from '../../nodes/Lofty/transport/pacing';
 import { SEED_IDS } from '../../sandbox';
-import { gate, tick } from '../harness/gates';
+import { gate, until } from '../harness/gates';
 import { forgetProcessMemory } from '../harness/processMemory';
 import { byId, run, runError, useSandbox } from '../harness/sandbox';
 
@@ -25,10 +25,6 @@ const update = (leadId: string, firstName: string, parallelRequests = 8) => ({
 	requestOptions: { parallelRequests },
 });
 const puts = () => sandbox().requests.filter((r) => r.method === 'PUT');
-
-async function until(seen: () => boolean): Promise<void> {
-	while (!seen()) await tick(1);
-}
 
 describe('a cancelled execution sends nothing more', () => {
 	it('items waiting for their turn on one lead do not write after the stop', async () => {

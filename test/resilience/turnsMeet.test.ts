@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { heldTurns } from '../../nodes/Lofty/model/turns';
 import { parseJson } from '../../sandbox';
-import { gate, tick } from '../harness/gates';
+import { gate, tick, until } from '../harness/gates';
 import { forgetProcessMemory } from '../harness/processMemory';
 import { byId, run, useSandbox } from '../harness/sandbox';
 
@@ -35,10 +35,6 @@ const upsert = (email: string, extra: IDataObject = {}) => ({
 	...extra,
 });
 const update = (leadId: string, extra: IDataObject = {}) => ({ resource: 'lead', operation: 'update', leadId: byId(leadId), updateFields: { lastName: 'Ramos-Diaz' }, ...extra });
-
-async function until(seen: () => boolean): Promise<void> {
-	while (!seen()) await tick(1);
-}
 
 describe('Create or Update (fill empty) and Lead > Update of one lead, two executions at once', () => {
 	it('Lead > Update lands between the search and the fill-empty write: the lead keeps "Ramos-Diaz", as in both serial orders', async () => {
