@@ -84,7 +84,7 @@ export class Lofty implements INodeType {
 						typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS },
 						default: DEFAULT_PARALLEL_REQUESTS,
 						description:
-							"How many requests (items, or pages of a Return All) are on their way to Lofty at once, always within the credential's rate limit. Output keeps the item order. Items that write to the same record run one after another in item order, each with all its requests (reading current values, the write, reading the result). Set to 1 to send one item at a time, so that a failing item stops the run before the next items are sent.",
+							"How many requests (items, or pages of a Return All) are on their way to Lofty at once, always within the credential's rate limit. Output keeps the item order. Items that write to the same record run one after another in item order, each with all its requests (reading current values, the write, reading the result). Without Continue On Fail, a failing item stops the later items that have not sent anything yet; set to 1 to send one item at a time.",
 					},
 					{
 						displayName: 'Read Retries',
