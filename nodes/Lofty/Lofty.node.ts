@@ -15,6 +15,7 @@ import { binaryOf } from './model/download';
 import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS, executeOperation, parallelRequests } from './model/execute';
 import { NEWEST_VERSION, NODE_VERSIONS } from './model/versions';
 import { forEachInParallel, limitInFlight } from './transport/inFlight';
+import { failRun, stopReason, wasStopped } from './transport/itemGate';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 import { findOperation, RESOURCES } from './resources';
 import { givenValue } from './model/collections';
@@ -99,7 +100,7 @@ export class Lofty implements INodeType {
 						typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS },
 						default: DEFAULT_PARALLEL_REQUESTS,
 						description:
-							"How many requests (items, or pages of a Return All) are on their way to Lofty at once, always within the credential's rate limit. Output keeps the item order. Items that write to the same record run one after another in item order, each with all its requests (reading current values, the write, reading the result). Set to 1 to send one item at a time, so that a failing item stops the run before the next items are sent.",
+							"How many requests (items, or pages of a Return All) are on their way to Lofty at once, always within the credential's rate limit. Output keeps the item order. Items that write to the same record run one after another in item order, each with all its requests (reading current values, the write, reading the result). Without Continue On Fail, a failing item stops the later items that have not sent anything yet; set to 1 to send one item at a time.",
 					},
 					{
 						displayName: 'Read Retries',
@@ -132,10 +133,12 @@ export class Lofty implements INodeType {
 		const parallel = parallelRequests(this);
 		limitInFlight(this, parallel);
 		// Items start in order, up to `parallel` at once; the output keeps the item order. Without Continue On Fail,
-		// the first failure stops new items from starting, the ones in flight finish, and the failure of the
-		// lowest item index is the node's error.
+		// the first failure stops new items from starting, the ones that have sent a request finish, later ones still
+		// waiting (for a turn, a slot, the pace) send nothing, and the failure of the lowest item index is the node's
+		// error. Once the execution is cancelled, no item starts and no request is sent (transport/itemGate.ts).
 		const asTool = runsAsTool(this.getNode());
 		await forEachInParallel(items.length, parallel, async (itemIndex) => {
+			if (stopReason(this, itemIndex)) return false;
 			let found: ReturnType<typeof findOperation>;
 			try {
 				const resource = this.getNodeParameter('resource', itemIndex) as string;
@@ -151,13 +154,17 @@ export class Lofty implements INodeType {
 					const binary = binaryOf.get(json);
 					return binary ? { json, binary, pairedItem: { item: itemIndex } } : { json, pairedItem: { item: itemIndex } };
 				});
+				return true;
 			} catch (caught) {
+				// Kept from starting: no output, and not the run's failure.
+				if (wasStopped(this, itemIndex)) return false;
 				// As an AI agent's tool, the message itself carries the cause and the next step (model/toolMessages.ts).
 				const error = asTool ? forTool(this, caught, itemIndex, found) : caught;
 				if (this.continueOnFail()) {
 					results[itemIndex] = [{ json: errorItem(error as Error), pairedItem: { item: itemIndex } }];
-					return;
+					return true;
 				}
+				failRun(this, itemIndex);
 				if (error instanceof NodeApiError) {
 					error.context.itemIndex ??= itemIndex;
 					// Re-wrapping a NodeApiError hands back the same error.

@@ -56,6 +56,8 @@ export interface FaultSpec {
 	page?: string;
 	/** 'slow': how long the answer is held back (default 2000 ms); the request is applied first */
 	delayMs?: number;
+	/** 'slow': hold the answer back until this settles instead (a test lets it go when it has seen what it waits for) */
+	until?: Promise<unknown>;
 	/** 'drop': cut the connection before the handler runs, after it applied the request (default), or halfway through the answer's body */
 	when?: 'before' | 'after' | 'body';
 	/** 'staleCursor', 'pageCap': the query parameter (the cursor sent, the page size asked) */
@@ -76,6 +78,7 @@ export interface ActiveFault extends Required<Pick<FaultSpec, 'kind' | 'retryAft
 	code?: string | number;
 	message?: string;
 	page?: string;
+	until?: Promise<unknown>;
 }
 
 export interface AppliedWrite {
@@ -134,6 +137,7 @@ export class Faults {
 				code: spec.code,
 				message: spec.message,
 				page: spec.page,
+				until: spec.until,
 			},
 			left: times,
 			skip: spec.skip ?? 0,

@@ -165,8 +165,8 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 	}
 	// Logged when answered (a slow answer is logged before it is held back; a dropped one as status 0).
 	p.log.push({ method, path, query: queryObject(url.searchParams), status: dropped ? 0 : status, authScheme: scheme, appId, body: rawBody, time: now });
-	// A slow answer is held back until its delay ends or the client hangs up (nobody waits for it any more).
-	if (fault?.kind === 'slow') await heldBack(req, fault.delayMs);
+	// A slow answer is held back until its delay ends (or its `until` settles) or the client hangs up.
+	if (fault?.kind === 'slow') await heldBack(req, fault.delayMs, fault.until);
 	await p.latency?.hold();
 	// Remaining taken again as the answer leaves (remainingAt 'answer'), unless the reply set its own limit's headers (AI).
 	const atAnswer = reply.headers?.['X-RateLimit-Remaining'] === undefined ? rateAtAnswer?.() : undefined;
@@ -252,15 +252,16 @@ function dispatch(
 	}
 }
 
-/** Resolves after `ms`, or at once when the request's connection closes first (an answer held back for nobody). */
-export function heldBack(req: IncomingMessage, ms: number): Promise<void> {
+/** Resolves after `ms` (or when `until` settles, if given), or at once when the request's connection closes first (an answer held back for nobody). */
+export function heldBack(req: IncomingMessage, ms: number, until?: Promise<unknown>): Promise<void> {
 	return new Promise((resolve) => {
 		const done = () => {
 			clearTimeout(timer);
 			req.socket.off('close', done);
 			resolve();
 		};
-		const timer = setTimeout(done, ms);
+		const timer = until ? undefined : setTimeout(done, ms);
+		until?.then(done, done);
 		if (req.socket.destroyed) done();
 		else req.socket.once('close', done);
 	});

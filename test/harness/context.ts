@@ -40,6 +40,8 @@ export interface HarnessOptions {
 	typeVersion?: number;
 	/** The workflow's time zone, as n8n's getTimezone() gives it (default America/New_York, n8n's own default). */
 	timezone?: string;
+	/** n8n's cancel signal of the execution (getExecutionCancelSignal); none: a line of n8n without it. */
+	cancelSignal?: AbortSignal;
 }
 
 /** n8n's default GENERIC_TIMEZONE. */
@@ -192,6 +194,7 @@ export function createContext(node: INodeType, options: HarnessOptions): IExecut
 		getNode: () => nodeInfo,
 		getInputData: () => items,
 		continueOnFail: () => options.continueOnFail ?? false,
+		...(options.cancelSignal ? { getExecutionCancelSignal: () => options.cancelSignal } : {}),
 		getTimezone: () => options.timezone ?? DEFAULT_WORKFLOW_TIMEZONE,
 		getCredentials: async (type: string) => {
 			if (type !== options.credential.type) throw new Error(`Node has no credentials of type ${type}`);

@@ -241,7 +241,9 @@ export class ItemGenerator {
 			const mapper = (value: Params | undefined) => (value ? { [MAPPER_PARAM]: { mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] } } : {});
 			if (kind === 'upsert') {
 				const person = this.int(2);
-				const own = side === 0 ? { lastName: `Last ${this.int(4)}` } : { source: `Source ${this.int(4)}` };
+				// Fields empty on a new lead (not the source: Lofty sets "Open API" on a create, which Only Fill Empty Fields
+				// would keep when the other side creates the lead first, a result one after the other can give too).
+				const own = side === 0 ? { lastName: `Last ${this.int(4)}` } : { referredBy: `Referrer ${this.int(4)}` };
 				return {
 					resource: 'lead',
 					operation: 'upsert',

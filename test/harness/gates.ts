@@ -12,3 +12,8 @@ export function gate(): { promise: Promise<void>; open: () => void; fail: (error
 	const promise = new Promise<void>((resolve, reject) => ((open = resolve), (fail = reject)));
 	return { promise, open, fail };
 }
+
+/** Waits, round by round of the event loop, until `seen()` holds (what a test waits for, not a time). */
+export async function until(seen: () => boolean): Promise<void> {
+	while (!seen()) await tick(1);
+}

@@ -105,7 +105,10 @@ describe.each(READING_VALUES.phoneSearch)('phones are compared with their countr
 			['updated', american],
 		]);
 		const american10 = reading === 'digits' ? ['phone=7700900123', 'phone=17700900123'] : ['phone=7700900123'];
-		expect(leadSearches().map((q) => q.split('&')[0])).toEqual(['phone=447700900123', ...american10]);
+		// The search that found a lead is sent again within the lead's turn (model/turns.ts, records read); the two
+		// people's searches go at once.
+		const again = (searches: string[]) => [...searches, searches[searches.length - 1]];
+		expect(leadSearches().map((q) => q.split('&')[0]).sort()).toEqual([...again(['phone=447700900123']), ...again(american10)].sort());
 		expect((await leadById(british)).lastName).toBe('Fay');
 		expect((await leadById(american)).lastName).toBe('Gus');
 	});
@@ -115,7 +118,10 @@ describe.each(READING_VALUES.phoneSearch)('phones are compared with their countr
 		sandbox().requests.length = 0;
 		const [item] = await run(sandbox(), upsert({ firstName: 'Jan', phone: '415-555-0160' }));
 		expect(item.json).toMatchObject({ action: 'unchanged', matchedBy: 'phone', leadId });
-		expect(leadSearches().map((q) => q.split('&')[0])).toEqual(reading === 'digits' ? ['phone=4155550160', 'phone=14155550160'] : ['phone=4155550160']);
+		// The search that found the lead is sent again within the lead's turn (model/turns.ts, records read).
+		expect(leadSearches().map((q) => q.split('&')[0])).toEqual(
+			reading === 'digits' ? ['phone=4155550160', 'phone=14155550160', 'phone=14155550160'] : ['phone=4155550160', 'phone=4155550160'],
+		);
 	});
 
 	it('a UK number does not update an American lead that only shares its last 10 digits: a new lead is created', async () => {

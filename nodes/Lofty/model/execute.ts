@@ -160,7 +160,7 @@ export async function executeOperation(
 		return await inTurn(ctx, op, keyed, async () => {
 			const values = zoned ? readValues(ctx, op, itemIndex, await agentReading(ctx, op, itemIndex)) : keyed;
 			return await runItem(ctx, op, itemIndex, values, resourceHints, spelling);
-		});
+		}, { itemIndex, lines: spelling ? [spelling] : [] });
 	} finally {
 		spelling?.release();
 	}

@@ -231,9 +231,10 @@ export interface OperationDef {
 	/**
 	 * The item's turn where `record` cannot say it (model/turns.ts): `keys` from the item's values (a person by every
 	 * email and phone given); `scope: 'account'` for a write that sends what the item read first, whose turn holds
-	 * across the executions of this n8n process on the same Lofty credential.
+	 * across the executions of this n8n process on the same Lofty credential; `reads` for a write that finds its
+	 * record by reading: the records a request names (by its path, or by the answer when given), as turn keys.
 	 */
-	turn?: { keys?: (values: IDataObject) => string[]; scope?: TurnScope };
+	turn?: { keys?: (values: IDataObject) => string[]; scope?: TurnScope; reads?: RecordsRead };
 	/**
 	 * The path, when it follows from the values rather than from one template (Get Event Record reads the record of
 	 * whatever event it is given); `null`: nothing to request, `output` then gets `undefined`.
@@ -281,6 +282,9 @@ export interface ResourceDef {
 	/** Explanations for Lofty error codes that any operation of this resource can meet. */
 	errorHints?: Record<string, string>;
 }
+
+/** The records a request names, as turn keys (`leadId=1`): by its path, or by its answer when one is given. */
+export type RecordsRead = (request: { method: string; path: string }, answer?: unknown) => string[];
 
 /** Where an item's turn holds: within its execution, or across the executions of this n8n process on one Lofty account. */
 export type TurnScope = 'execution' | 'account';

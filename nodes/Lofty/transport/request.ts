@@ -12,6 +12,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { findFailure, toNodeApiError } from './errors';
 import { parseJson, stringifyJson } from './json';
 import { slotsOf } from './inFlight';
+import { passGate, requestTurnOf } from './itemGate';
 import { MAX_PACING_WAIT_MS, acquire, isPacingDeadline, pacingKey, requestsPerMinute } from './pacing';
 import { type BindingCheck, bindToken, checkTokenBinding } from './tokenBinding';
 import { type OAuthAnswer, notConnectedError, oauthAnswerOf, tokenRefusedError } from './tokenFailure';
@@ -280,6 +281,12 @@ function noAnswerError(ctx: LoftyContext, failure: SendFailure, request: LoftyRe
  * error code) into an error naming status and code.
  */
 export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, itemIndex = 0): Promise<unknown> {
+	// The item's turn on the records it reads (model/turns.ts), when its operation has one.
+	const turn = requestTurnOf(ctx, itemIndex);
+	return turn ? await turn(request, async () => await sendRequest(ctx, request, itemIndex)) : await sendRequest(ctx, request, itemIndex);
+}
+
+async function sendRequest(ctx: LoftyContext, request: LoftyRequest, itemIndex: number): Promise<unknown> {
 	const type = credentialType(ctx);
 	const { baseUrl, pacing, cap, grantType, binding } = await target(ctx, type);
 	if (binding.refused) {
@@ -331,6 +338,13 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 				throw outOfTime('no time left to send it');
 			}
 			options.timeout = Math.min(timeout, left);
+		}
+		// A cancelled execution sends nothing more; a failed run starts no item (transport/itemGate.ts).
+		const stopped = passGate(ctx, itemIndex);
+		if (stopped) {
+			ticket.done();
+			release?.();
+			throw new NodeOperationError(ctx.getNode(), `${request.method} ${request.path} was not sent: ${stopped}`, { itemIndex });
 		}
 		const response = await send(ctx, type, options)
 			.catch((error: unknown) => ({ fault: 'unreachable' as const, reason: error instanceof Error ? error.message : String(error) }))
