@@ -53,9 +53,10 @@ export class LoftyTrigger implements INodeType {
 				required: true,
 				default: [],
 				options: EVENT_LISTS,
-				description: 'The Lofty events that start this workflow. Each chosen event type is one webhook subscription in Lofty.',
-				// Said where the events are picked, as a hint under the field: the panel keeps one notice (the setup).
-				hint: "Lofty does not send automatic calls, emails and texts (drips, auto-replies; only manual and logged ones fire), nor events of leads outside the credential's reach. An agent's credential gets the leads assigned to that agent; a Company Owner's or Admin's gets the whole team's, except hidden leads, which only their assigned agent is told about (Options > Delivery Scope).",
+				description:
+					"The Lofty events that start this workflow. Each chosen event type is one webhook subscription in Lofty. Lofty does not send automatic calls, emails and texts (drips, auto-replies; only manual and logged ones fire), nor events of leads outside the credential's reach. An agent's credential gets the leads assigned to that agent; a Company Owner's or Admin's gets the whole team's, except hidden leads, which only their assigned agent is told about (Options > Delivery Scope).",
+				// Said where the events are picked, as a hint under the field (at most 120 characters): the panel keeps one notice (the setup).
+				hint: "Lofty does not send automatic calls, emails and texts, nor events of leads the credential can't see (see the tooltip)",
 			},
 			{
 				// Kept for workflows that turned it on (shown only to them, so they can turn it off); Webhook > Get Event

@@ -9,8 +9,10 @@ const trigger = new LoftyTrigger().description.properties;
 const option = (props: INodeProperties[], name: string) => (props.find((p) => p.name === 'options')?.options as INodeProperties[]).find((o) => o.name === name)!;
 
 describe('Lofty Trigger: what it will not see', () => {
-	it('under Trigger On, its hint: no automatic calls, emails or texts; agents get their own leads, an owner or admin the team, hidden leads only their agent', () => {
-		const hint = trigger.find((p) => p.name === 'events')?.hint ?? '';
+	it('under Trigger On, its hint and description: no automatic calls, emails or texts; agents get their own leads, an owner or admin the team, hidden leads only their agent', () => {
+		const events = trigger.find((p) => p.name === 'events');
+		expect(events?.hint).toMatch(/automatic calls, emails and texts, nor events of leads the credential can't see);
+		const hint = events?.description ?? '';
 		expect(hint).toMatch(/automatic calls, emails and texts .*only manual and logged ones fire/);
 		expect(hint).toMatch(/Company Owner's or Admin's gets the whole team's, except hidden leads, which only their assigned agent is told about/);
 		expect(hint).toMatch(/Options > Delivery Scope/);

@@ -29,7 +29,7 @@ export const AGENT_TIME_HINT = 'Without a UTC offset (as the picker gives) read 
 const AGENT_TIME_EXAMPLE = "Tomorrow 9:00 in that zone: {{ $now.plus({days: 1}).toFormat(\"yyyy-MM-dd'T'09:00\") }}";
 
 /** The same for an entry assigned by role (at most 120 characters): the assignee's zone is theirs, not the credential user's. */
-export const ASSIGNEE_TIME_HINT = "Without a UTC offset (as the picker gives) read in the assignee's zone by default: see Times Without Offset Are In";
+export const ASSIGNEE_TIME_HINT = "Without a UTC offset (as the picker gives) read in the zone of Times Without Offset Are In (by default the assignee's)";
 
 const timesIn = (name: string, defaultValue: 'agent' | 'workflow', version: Pick<ParamDef, 'before' | 'from'>, assigned: boolean): ParamDef => ({
 	name,

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../../model/params';
-import type { LocatorDef, ParamDef, RecordsRead, ResourceDef } from '../../model/types';
+import type { LocatorDef, ParamDef, ResourceDef } from '../../model/types';
 import { CUSTOM_FIELDS_BY_NAME } from '../../model/customFields';
 import { TAG_SHAPE_READING } from '../../model/tagShape';
 import { ONE_TAG_SET_VERSION } from '../../model/versions';
@@ -409,14 +409,4 @@ export const lead: ResourceDef = {
 // Create or Update takes the fields of Create and writes with Create or Update.
 const byValue = (value: string) => lead.operations.find((op) => op.value === value)!;
 const upsert = createOrUpdateOperation({ create: byValue('create'), update: byValue('update'), simplify: LEAD_SIMPLE });
-/**
- * The leads Create or Update reads before it writes (model/turns.ts, records read): the lead a path names, and the
- * leads a search answers. What it decides from them then meets Lead > Update and the other writes of those leads.
- */
-const leadsRead: RecordsRead = (request, answer) => {
-	const byPath = /^\/v1\.0\/leads\/(\d+)$/.exec(request.path);
-	if (byPath) return [`leadId=${byPath[1]}`];
-	const leads = request.method === 'GET' && request.path === '/v1.0/leads' ? (answer as { leads?: unknown } | undefined)?.leads : undefined;
-	return Array.isArray(leads) ? leads.map((l: { leadId?: unknown }) => `leadId=${String(l?.leadId)}`) : [];
-};
-lead.operations.splice(1, 0, { ...upsert, turn: { ...upsert.turn, reads: leadsRead }, unsetNumbers: LEAD_UNSET });
+lead.operations.splice(1, 0, { ...upsert, unsetNumbers: LEAD_UNSET });

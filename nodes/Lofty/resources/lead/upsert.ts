@@ -3,7 +3,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { buildRequest, requestSettings } from '../../model/execute';
 import { InvalidValue } from '../../model/params';
-import type { OperationContext, OperationDef } from '../../model/types';
+import type { OperationContext, OperationDef, RecordsRead } from '../../model/types';
 import { accountOf, loftyRequest } from '../../transport/request';
 import { afterWrite, onlyEmptyFields } from './fillEmpty';
 import { type KnownLead, type NotMerged, emailKey, forget, normalPhone, personKeys, phoneKey, otherPeople, phoneSearchValues, recall, remember } from './keys';
@@ -254,6 +254,16 @@ const CREATE_ONLY = ['assignGroupId', 'welcomeEmail', 'leadAlert', 'content', 'i
  * The operation: the fields of Create (tags are added to a known lead unless Replace Tags is on), the match
  * settings, and the custom-field mapper. Its table entry names Create's endpoint; Update's and the search are used too.
  */
+/**
+ * The leads Create or Update reads before it writes (model/turns.ts, records read): the lead a path names, and the
+ * leads a search answers. What it decides from them then meets Lead > Update and the other writes of those leads.
+ */
+const leadsRead: RecordsRead = (request, answer) => {
+	const byPath = /^\/v1\.0\/leads\/(\d+)$/.exec(request.path);
+	if (byPath) return [`leadId=${byPath[1]}`];
+	const leads = request.method === 'GET' && request.path === '/v1.0/leads' ? (answer as { leads?: unknown } | undefined)?.leads : undefined;
+	return Array.isArray(leads) ? leads.map((l: { leadId?: unknown }) => `leadId=${String(l?.leadId)}`) : [];
+};
 export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 	const fields = writes.create.params
 		.filter((p) => !p.required && !['tags', 'tagsAdd'].includes(p.name))
@@ -366,6 +376,7 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				return personKeys(person.emails, person.phones);
 			},
 			scope: 'account',
+			reads: leadsRead,
 		},
 		simplify: ['action', 'matchedBy', 'otherMatches', 'notMergedWith', 'keptFields', 'note', ...writes.simplify, 'customAttributes'],
 		simplifyFrom: 1.1,
