@@ -11,7 +11,7 @@ const option = (props: INodeProperties[], name: string) => (props.find((p) => p.
 describe('Lofty Trigger: what it will not see', () => {
 	it('under Trigger On, its hint and description: no automatic calls, emails or texts; agents get their own leads, an owner or admin the team, hidden leads only their agent', () => {
 		const events = trigger.find((p) => p.name === 'events');
-		expect(events?.hint).toMatch(/automatic calls, emails and texts, nor events of leads the credential can't see);
+		expect(events?.hint).toMatch(/automatic calls, emails and texts, nor events of leads the credential can't see/);
 		const hint = events?.description ?? '';
 		expect(hint).toMatch(/automatic calls, emails and texts .*only manual and logged ones fire/);
 		expect(hint).toMatch(/Company Owner's or Admin's gets the whole team's, except hidden leads, which only their assigned agent is told about/);
