@@ -7,7 +7,7 @@
  * Everything n8n prints goes to .e2e/<version>/n8n.log; the user folder is .e2e/<version>/user (wiped at start).
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
@@ -21,6 +21,11 @@ const { ensureN8n, cacheRoot } = require('../../scripts/n8n-runtime');
 export const ROOT: string = H.ROOT;
 export const PACKAGE_NAME: string = H.readPackageJson().name;
 export const NODE_TYPE = `${PACKAGE_NAME}.lofty`;
+
+/** A Lofty Trigger node (version 1, API key) as a workflow holds it. */
+export function loftyTriggerNode(name: string, webhookId: string, parameters: Record<string, unknown>, loftyApi: unknown): Record<string, unknown> {
+	return { id: randomUUID(), name, type: `${PACKAGE_NAME}.loftyTrigger`, typeVersion: 1, position: [0, 0], webhookId, parameters: { authentication: 'apiKey', ...parameters }, credentials: { loftyApi } };
+}
 const NODE_FILE = 'dist/nodes/Lofty/Lofty.node.js';
 
 export interface HttpResult {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { type Sandbox, SEED_IDS } from '../../sandbox';
 import { type DeliveryEngine, emitStageChange } from '../../sandbox/resources/webhook/delivery';
 import { webhookState } from '../../sandbox/resources/webhook';
-import { type N8nServer, PACKAGE_NAME } from './n8nServer';
+import { type N8nServer, loftyTriggerNode } from './n8nServer';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -17,16 +17,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function checkStageFilter(n8n: N8nServer, sb: Sandbox, engine: DeliveryEngine, cred: Json): Promise<void> {
 	const webhookId = randomUUID();
-	const trigger = {
-		id: randomUUID(),
-		name: 'Filtered Trigger',
-		type: `${PACKAGE_NAME}.loftyTrigger`,
-		typeVersion: 1,
-		position: [0, 0],
-		webhookId,
-		parameters: { authentication: 'apiKey', events: [12], options: { stageTo: ['under contract'] } },
-		credentials: { loftyApi: cred },
-	};
+	const trigger = loftyTriggerNode('Filtered Trigger', webhookId, { events: [12], options: { stageTo: ['under contract'] } }, cred);
 	const next = { id: randomUUID(), name: 'Next', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} };
 	const workflowId = await n8n.createWorkflow({ name: 'Lofty e2e: filtered trigger', nodes: [trigger, next], connections: { 'Filtered Trigger': { main: [[{ node: 'Next', type: 'main', index: 0 }]] } } });
 	const hookUrl = `${n8n.base}/webhook/${webhookId}/webhook`;

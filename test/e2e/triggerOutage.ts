@@ -22,7 +22,7 @@ import { type Sandbox, SEED_IDS, parseJson, startSandbox, stringifyJson } from '
 import { type DeliveryEngine, configureDelivery, emitLead, emitListingAlert, emitStageChange, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
 import { HOUR, SECOND } from '../../sandbox/resources/webhook/delivery/schedule';
 import { webhookState } from '../../sandbox/resources/webhook';
-import { N8nServer, PACKAGE_NAME, httpRequest, n8nInstalled } from './n8nServer';
+import { N8nServer, httpRequest, loftyTriggerNode, n8nInstalled } from './n8nServer';
 import { checkStageFilter } from './triggerFilter';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -127,16 +127,7 @@ export function defineTriggerOutageSuite(opts: TriggerOutageOptions): void {
 		});
 
 		test('activation subscribes once per list; deliveries run once; look-alike alerts twice; unknown shapes become items; a foreign list runs nothing', async () => {
-			const trigger = {
-				id: randomUUID(),
-				name: TRIGGER,
-				type: `${PACKAGE_NAME}.loftyTrigger`,
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId,
-				parameters: { authentication: 'apiKey', events: LISTS, fetchFullRecord: true, options: {} },
-				credentials: { loftyApi: cred },
-			};
+			const trigger = loftyTriggerNode(TRIGGER, webhookId, { events: LISTS, fetchFullRecord: true, options: {} }, cred);
 			const next = { id: randomUUID(), name: NEXT, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} };
 			workflowId = await n8n.createWorkflow({ name: 'Lofty e2e: trigger outage', nodes: [trigger, next], connections: { [TRIGGER]: { main: [[{ node: NEXT, type: 'main', index: 0 }]] } } });
 			hookUrl = `${n8n.base}/webhook/${webhookId}/webhook`;

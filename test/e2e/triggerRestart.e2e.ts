@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_API_KEY, type Sandbox, parseJson, startSandbox, stringifyJson } from '../../sandbox';
 import { configureDelivery, emitStageChange, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
 import { webhookState } from '../../sandbox/resources/webhook';
-import { N8nServer, PACKAGE_NAME, httpRequest, n8nInstalled } from './n8nServer';
+import { N8nServer, httpRequest, loftyTriggerNode, n8nInstalled } from './n8nServer';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -61,16 +61,7 @@ if (!n8nInstalled(VERSION) || !OPTED_IN) {
 
 		test('every created lead and text runs exactly once across the restart; stage changes never twice', async () => {
 			const cred = await n8n.createCredential('Lofty API key (restart e2e)', 'loftyApi', { apiKey: DEMO_API_KEY, baseUrl: sb.url });
-			const trigger = {
-				id: randomUUID(),
-				name: TRIGGER,
-				type: `${PACKAGE_NAME}.loftyTrigger`,
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId,
-				parameters: { authentication: 'apiKey', events: [2, 8, 12], options: {} },
-				credentials: { loftyApi: { id: cred, name: 'Lofty API key (restart e2e)' } },
-			};
+			const trigger = loftyTriggerNode(TRIGGER, webhookId, { events: [2, 8, 12], options: {} }, { id: cred, name: 'Lofty API key (restart e2e)' });
 			workflowId = await n8n.createWorkflow({ name: 'Lofty e2e: trigger restart', nodes: [trigger], connections: {} });
 			const r = await n8n.api('POST', `/workflows/${workflowId}/activate`);
 			if (r.status !== 200) throw new Error(`activate: ${r.status} ${r.text.slice(0, 300)}`);
