@@ -283,8 +283,9 @@ interface Problem {
 		await expectValue(ndv(), 'resource', 'Lead');
 		await expectValue(ndv(), 'operation', 'Create');
 		const labels = await ndvLabels();
-		// No credential yet: the Custom Fields mapper, which lists the fields from Lofty, is not shown (editorNoCode.ts).
-		expect(labels).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Output', 'Additional Fields', 'Request Options']);
+		// No credential yet: the Custom Fields mapper, which lists the fields from Lofty, is not shown (editorNoCode.ts);
+		// Multi-Choice Custom Fields is a dropdown, shown empty until a credential lists the choices.
+		expect(labels).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Output', 'Multi-Choice Custom Fields', 'Additional Fields', 'Request Options']);
 		await expectOurIcon(ndv(), 'light');
 		const fields = await collectionOptions('Additional Fields');
 		expect(fields).toEqual(expect.arrayContaining(['Last Name', 'Emails', 'Phones', 'Source', 'Stage Name or ID', 'Tags', 'Assigned Agent Name or ID']));

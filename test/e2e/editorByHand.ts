@@ -180,8 +180,12 @@ export function byHandEditorChecks(t: EditorTools): void {
 		await t.shot('light', 'by-hand-task-run');
 		await t.expectNoErrorOnScreen('task by hand');
 		const task = [...taskState(sandbox.store).entries.values()].find((x) => x.content === 'Call Noah about the tour');
-		// No offset was typed: the time picked is the Lofty user's (the sandbox's owner works in Los Angeles; node 1.3).
-		const expected = DateTime.fromISO(picked.replace(' ', 'T'), { zone: 'America/Los_Angeles' });
+		// No offset was typed: the time picked is the assignee's, the lead's agent (the sandbox's owner works in Los
+		// Angeles, its agents elsewhere).
+		const noah = [...sandbox.store.leads.values()].find((l) => l.firstName === 'Noah' && l.lastName === 'Patel');
+		const agentZone = noah?.assignedUserId == null ? undefined : sandbox.store.users.get(String(noah.assignedUserId))?.timeZoneId;
+		if (!agentZone) throw new Error('the sandbox gives Noah Patel no agent with a zone');
+		const expected = DateTime.fromISO(picked.replace(' ', 'T'), { zone: agentZone });
 		expect(task && DateTime.fromMillis(task.endAt).toUTC().toISO()).toBe(expected.toUTC().toISO());
 	});
 }

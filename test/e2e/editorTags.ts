@@ -167,7 +167,7 @@ export function tagEditorChecks(t: EditorTools): void {
 		await t.shot('light', 'tags-picked');
 		// A tag Lofty does not have yet: typed in Expression mode, beside the picked one, as the field's hint says.
 		const hint = (await fieldRow('tags').innerText()).replace(/\s+/g, ' ');
-		expect(hint).toMatch(/For a new tag, switch to Expression and type the names separated by commas/);
+		expect(hint).toMatch(/for a new tag, switch to Expression and type names separated by commas/);
 		await typeInExpression('tags', 'VIP, Open House May');
 		expect(await issuesOf('tags')).toEqual([]);
 		await t.shot('light', 'tags-typed-new');

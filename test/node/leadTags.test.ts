@@ -161,7 +161,7 @@ describe('Tag fields in the editor', () => {
 		expect(tagFields.length).toBeGreaterThanOrEqual(7);
 		for (const p of tagFields) {
 			expect([p.displayName, p.type, p.typeOptions?.loadOptionsMethod]).toEqual([p.displayName, 'multiOptions', 'getTags']);
-			expect(p.hint).toMatch(/^Pick your Lofty tags here.*switch to Expression/);
+			expect(p.hint).toMatch(/^Pick your Lofty tags.*switch to Expression/);
 			// n8n's editor flags no name that is not in the team's list (a new tag, an example's tag) as "not supported".
 			expect(p.allowArbitraryValues).toBe(true);
 		}

@@ -122,7 +122,7 @@ export const LEAD_TYPES: INodePropertyOptions[] = [
 ].map(([name, value]) => ({ name: name as string, value }));
 
 /** What a tag field that writes says: how to give a new tag, and how names meet the team's tags (model/tags.ts). */
-const TAG_WRITE_HINT = 'Pick your Lofty tags here, or switch to Expression and type names separated by commas (e.g. VIP, Open House May)';
+const TAG_WRITE_HINT = 'Pick your Lofty tags; for a new tag, switch to Expression and type names separated by commas (e.g. VIP, Open House May)';
 /** Added to a tag write's description (a hint has at most 120 characters). */
 const TAG_WRITE_MORE = "A new tag is created as typed. A name the team has exactly is kept; one in another case takes the team's spelling";
 
