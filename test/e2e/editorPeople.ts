@@ -132,7 +132,12 @@ export function peopleEditorChecks(t: EditorTools): void {
 		await t.newWorkflow();
 		await addAction('Create a lead');
 		// The choices of the multi-choice fields, by name, in their own dropdown (the mapper's label: editorNoCode.ts).
-		await param('customFieldChoices').locator('input').first().click();
+		// n8n disables the select while it loads the choices from Lofty: click until the list opens.
+		const listed = page().locator('.el-select-dropdown__item:visible').first();
+		for (let i = 0; i < 4 && !(await listed.isVisible()); i++) {
+			await param('customFieldChoices').locator('.el-select').first().click();
+			await listed.waitFor({ timeout: 10_000 }).catch(() => undefined);
+		}
 		const choices = await t.openOptions();
 		t.log(`people: Multi-Choice Custom Fields offers ${choices.join(' | ')}`);
 		expect(choices).toEqual(expect.arrayContaining(['Must-Haves: Pool', 'Must-Haves: Garage', 'Must-Haves: Yard', 'Must-Haves: Home Office']));
