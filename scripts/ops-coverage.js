@@ -39,13 +39,15 @@ const fileName = (file) => file.split(/[\\/]/).pop();
  */
 function sentProblems(resources, records) {
 	const targets = targetsOf(resources);
-	const plain = targets.filter((t) => !t.byRoutes);
+	const byMethod = new Map();
+	for (const t of targets) byMethod.set(t.method, [...(byMethod.get(t.method) ?? []), t]);
 	for (const { file, requests } of records) {
 		if (!file.split(/[\\/]/).join('/').startsWith('test/node/')) continue;
 		for (const { method, path, status } of requests) {
-			const matching = plain.filter((t) => t.method === method && t.pattern.test(path));
+			const candidates = (byMethod.get(method) ?? []).filter((t) => t.pattern.test(path));
+			const matching = candidates.filter((t) => !t.byRoutes);
 			const most = Math.max(...matching.map((t) => t.literal));
-			const routed = targets.filter((t) => t.byRoutes && t.method === method && t.pattern.test(path) && fileName(file).startsWith(t.resource));
+			const routed = candidates.filter((t) => t.byRoutes && fileName(file).startsWith(t.resource));
 			for (const t of [...matching.filter((m) => m.literal === most), ...routed]) t.statuses.add(status);
 		}
 	}

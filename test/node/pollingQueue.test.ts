@@ -65,14 +65,14 @@ describe('the pacer\'s queue and a deadline (jest clock)', () => {
 const sandbox = useSandbox();
 
 /** The budget of the polls that must not wait: they decide at once, so it need not cover any request. */
-const REFUSED_POLL_BUDGET_MS = 2000;
+const REFUSED_POLL_BUDGET_MS = 1000;
 /** The window ends a step's budget after that poll's budget would: a loaded machine's delays never reach it. */
 const WINDOW_MS = REFUSED_POLL_BUDGET_MS + STEP_BUDGET_MS;
 
 describe.each(READING_VALUES.leadPaging)('a poll behind a bulk run of the same credential waiting for the rate-limit window (leadPaging %s)', (reading) => {
 	beforeEach(() => resetPacing());
 
-	it('does not wait for the window (2 s budget, the window 6 s away): nothing sent, nothing remembered, the bulk run goes first', async () => {
+	it('does not wait for the window (1 s budget, the window 5 s away): nothing sent, nothing remembered, the bulk run goes first', async () => {
 		sandbox().readings.set({ leadPaging: reading });
 		sandbox().setRateLimit({ perWindow: 1_000_000, windowMs: 60_000 });
 		const params = { events: ['lead', 'call'] };

@@ -41,6 +41,8 @@ function answer(router: Router, method: string, template: string): number {
 	return matched && shape(matched.route.pattern) === shape(template) ? 200 : 404;
 }
 
+const ROUTER = routerOf(ROUTES);
+
 /** What each resource's node test file would record: every path of its operations, answered as `router` answers. */
 function records(router: Router, skip?: string): Records[] {
 	return RESOURCES.map((r) => ({
@@ -56,7 +58,7 @@ function records(router: Router, skip?: string): Records[] {
 
 /** The sandbox's routes with the one serving `method path` renamed (its last literal segment). */
 function renamed(method: string, path: string): { routes: Route[]; route: Route } {
-	const route = routerOf(ROUTES).match(method, path)?.route;
+	const route = ROUTER.match(method, path)?.route;
 	if (!route) throw new Error(`no sandbox route takes ${method} ${path}`);
 	const segments = route.pattern.split('/');
 	const last = segments.map((s, i) => (s.startsWith('{') ? -1 : i)).reduce((a, b) => Math.max(a, b));
@@ -68,7 +70,7 @@ const titleOf = (problem: string) => /^(.*?) \((?:GET|POST|PUT|PATCH|DELETE) /.e
 
 describe('npm run test:ops: every operation sent by a node test and answered 2xx', () => {
 	it('passes on the sandbox as it is, every operation counted', () => {
-		const { problems, covered, total } = sentProblems(RESOURCES, records(routerOf(ROUTES)));
+		const { problems, covered, total } = sentProblems(RESOURCES, records(ROUTER));
 		expect(problems).toEqual([]);
 		expect(covered).toBe(OPERATIONS.length);
 		expect(total).toBe(OPERATIONS.length);
@@ -91,7 +93,7 @@ describe('npm run test:ops: every operation sent by a node test and answered 2xx
 	// The records hold method and path, not the operation: where operations share an endpoint (Task > Get Many and
 	// Appointment > Get Many), a test of one counts for the others.
 	it('fails when no node test sent an operation that has an endpoint of its own, naming it', () => {
-		const router = routerOf(ROUTES);
+		const router = ROUTER;
 		const endpoints = (o: (typeof OPERATIONS)[number]) => pathsOf(o.op).map((p) => `${o.op.method} ${shape(p)}`);
 		const own = OPERATIONS.filter((o) => endpoints(o).every((e) => OPERATIONS.every((other) => other === o || !endpoints(other).includes(e))));
 		expect(own.length).toBeGreaterThan(OPERATIONS.length / 2);
@@ -102,10 +104,15 @@ describe('npm run test:ops: every operation sent by a node test and answered 2xx
 		expect(missed.map((o) => o.title)).toEqual([]);
 	});
 
+	it('every operation whose path the values decide (`route`) lists the paths it may request (`routes`)', () => {
+		expect(OPERATIONS.filter((o) => o.op.route && !o.op.routes?.length).map((o) => o.title)).toEqual([]);
+		for (const { op } of OPERATIONS.filter((o) => o.op.routes)) for (const p of op.routes ?? []) expect(p).toMatch(/^\/v[12]\.0\//);
+	});
+
 	it('counts the paths of `routes` (Webhook > Get Event Record) only from that resource\'s node tests', () => {
 		const eventRecord = OPERATIONS.find((o) => o.op.routes);
 		expect(eventRecord?.title).toBe('Webhook > Get Event Record');
-		const all = records(routerOf(ROUTES));
+		const all = records(ROUTER);
 		// The other resources' tests read the same records (Lead > Get, Note > Get, ...); the webhook tests read none.
 		const withoutWebhook = all.map((r) => (r.file === 'test/node/webhook.test.ts' ? { ...r, requests: r.requests.filter((q) => q.path.startsWith('/v1.0/webhook')) } : r));
 		const { problems } = sentProblems(RESOURCES, withoutWebhook);
