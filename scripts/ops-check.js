@@ -40,13 +40,20 @@ if (nodeRecords.length === 0) {
 const { problems, covered, total } = sentProblems(RESOURCES, nodeRecords);
 
 // Operations the base's docs/operations.md lacks need a CHANGELOG line.
-const base = process.env.LOFTY_OPS_BASE ?? 'main';
+// A clone has `main`; CI's checkout (fetch-depth 0) has `origin/main`.
+const bases = process.env.LOFTY_OPS_BASE ? [process.env.LOFTY_OPS_BASE] : ['main', 'origin/main'];
+let base;
 let baseOperations;
-try {
-	baseOperations = execFileSync('git', ['show', `${base}:docs/operations.md`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-} catch {
-	console.log(`test:ops: no docs/operations.md in ${base} (no git history?): the CHANGELOG check is skipped`);
+for (const candidate of bases) {
+	try {
+		baseOperations = execFileSync('git', ['show', `${candidate}:docs/operations.md`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+		base = candidate;
+		break;
+	} catch {
+		// not in this clone: the next candidate
+	}
 }
+if (baseOperations === undefined) console.log(`test:ops: no docs/operations.md in ${bases.join(' or ')} (no git history?): the CHANGELOG check is skipped`);
 if (baseOperations !== undefined) {
 	problems.push(...changelogProblems(RESOURCES, baseOperations, fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8'), base));
 }
