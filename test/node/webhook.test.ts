@@ -185,6 +185,8 @@ describe('Webhook: Get Event Record (after the Lofty Trigger)', () => {
 			return sandbox().requests.some((r) => r.method === 'GET' && pattern.test(r.path) && r.status === 200);
 		});
 		expect(reached).toEqual(routes);
+		// nine kinds of event, eight endpoints (tasks and appointments are both read at /v2.0/tasks/{id})
+		expect(routes).toHaveLength(8);
 	});
 
 	it('reads calls, emails and texts by timelineId, never by the legacy callId / emailId / textId', async () => {
