@@ -36,9 +36,9 @@ export const RECORD_LOOKUPS: Record<number, RecordLookup> = {
 };
 
 /** Every path an event's record may be read at, as templates (Get Event Record's `routes`), each endpoint once. */
-export const RECORD_PATHS: string[] = [
-	...new Map(Object.values(RECORD_LOOKUPS).map((lookup) => [lookup.path.replace(/\{\w+\}/g, '{}'), lookup.path])).values(),
-];
+export const RECORD_PATHS: string[] = Object.values(RECORD_LOOKUPS)
+	.map((lookup) => lookup.path)
+	.filter((path, i, all) => all.findIndex((other) => other.replace(/\{\w+\}/g, '{}') === path.replace(/\{\w+\}/g, '{}')) === i);
 
 /** What reading an event's record takes: a path, nothing (deleted or no lookup), or a reason it cannot be read. */
 export type RecordRoute = { path: string; unwrap?: string } | { none: 'deleted' | 'no lookup' } | { missing: string[] };
