@@ -3,12 +3,17 @@
  * of a pass the budget cut must then be read down to from the top. Where n8n sets no poll budget (before 2.38:
  * its in-process scheduler abandons no poll, and a tick during a poll gets no turn), that pass is read to its end,
  * however long it takes: nothing is skipped, nothing is emitted twice. Where n8n sets a budget (2.38+), one poll
- * reads only so deep, and the leads below are skipped with a warning naming their times.
- * Time is jest's (Date only): each answer takes `ANSWER_MS`, polls start at the minute ticks.
+ * reads only so deep from the top: the pass is read on past the poll by a reader in the process
+ * (backlogReader.ts), and the next polls emit what it read, every lead once, none skipped, also across a restart.
+ * Time is jest's (Date only): each answer takes `ANSWER_MS`, polls start at the minute ticks; the budgets are on
+ * that clock. Between polls the test waits for the reader to be done or to wait for a poll (a state, not a time).
  */
 import { leadScrolls } from '../../sandbox/resources/lead';
+import { readerBusy } from '../../nodes/LoftyPollingTrigger/backlogReader';
 import { DEFAULT_POLL_BUDGET_MS } from '../../nodes/LoftyPollingTrigger/LoftyPollingTrigger.node';
+import { gate, until } from '../harness/gates';
 import { MIN, PollDriver, addLeads, later, useDateOnlyClock } from '../harness/pollDriver';
+import { forgetProcessMemory } from '../harness/processMemory';
 import { useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();
@@ -18,12 +23,12 @@ const ANSWER_MS = 1000;
 /** 80 pages of 25: more than two polls' budgets of reading. */
 const BACKLOG = 2000;
 
-function setUp(budgetMs: number | undefined): PollDriver {
+function setUp(budgetMs: number | undefined, keepsOnlyEmitting = false): PollDriver {
 	sandbox().readings.set({ leadPaging: 'scrollOnly' });
 	sandbox().setRateLimit({ perWindow: 1_000_000, windowMs: MIN });
 	// A scroll lives 10 s after the answer that handed it out: through one poll.
 	leadScrolls(sandbox().store).ttlMs = 10_000;
-	return new PollDriver(sandbox, ANSWER_MS, { budgetMs, shared: {} });
+	return new PollDriver(sandbox, ANSWER_MS, budgetMs === undefined ? { budgetMs, shared: {} } : { budgetMs, keepsOnlyEmitting });
 }
 
 /** Every scroll handed out so far expires: none lives until the next poll. */
@@ -52,4 +57,75 @@ describe('Lofty Polling Trigger, a lead backlog under scroll-only paging with sc
 		expect(driver.polls.at(-1)!.emitted).toEqual([]);
 		driver.figures(`scroll-only backlog of ${BACKLOG}, scrolls expiring, no n8n budget`, BACKLOG + 3);
 	}, 240_000);
+});
+
+/** 5 pages of 25; a budget of one and a half answers (on the test's clock): a poll reads 2 pages. */
+const SMALL = 120;
+const SMALL_BUDGET_MS = 1500;
+
+/** Between polls: every scroll handed out so far expires, then the test waits until no reader is reading. */
+async function betweenPolls(): Promise<void> {
+	expireScrolls();
+	await until(() => !readerBusy());
+}
+
+function expectOnce(emitted: string[], expected: string[]): void {
+	expect(emitted.length - new Set(emitted).size).toBe(0);
+	expect([...emitted].sort()).toEqual([...expected].sort());
+}
+
+describe.each([false, true])('... with a poll budget (n8n 2.38+; a poll that emits nothing keeps nothing: %s)', (keepsOnlyEmitting) => {
+	it('every backlog lead once over the next polls, none skipped, then the leads created meanwhile and after', async () => {
+		const driver = setUp(SMALL_BUDGET_MS, keepsOnlyEmitting);
+		await driver.poll();
+		const backlog = addLeads(sandbox(), SMALL, Date.now(), 1000, 'Backlog');
+		later(SMALL * 1000 + MIN);
+		const during: string[] = [];
+		await driver.pollUntil(() => driver.drainedAt([...backlog, ...during]) >= 0, 10, async (i) => {
+			if (i < 2) during.push(...addLeads(sandbox(), 2, Date.now() - 1000, 1, `During ${i}`));
+			await betweenPolls();
+		});
+		const skipped = backlog.filter((id) => !driver.emitted.includes(id));
+		if (process.env.LOFTY_FIGURES) process.stdout.write(`[figures] budgeted scroll-only backlog: ${skipped.length} of ${SMALL} not emitted, ${driver.warnings.length} warnings; polls ${JSON.stringify(driver.polls.map((p) => [p.emitted.length, p.ms, p.requests]))}\n`);
+		expect(driver.warnings).toEqual([]);
+		expect(skipped).toEqual([]);
+		const after = addLeads(sandbox(), 3, Date.now() - 1000, 1, 'After');
+		await driver.pollUntil(() => after.every((id) => driver.emitted.includes(id)), 3, betweenPolls);
+		expectOnce(driver.emitted, [...backlog, ...during, ...after]);
+		expect(leadScrolls(sandbox().store).refused).toBeGreaterThan(0);
+		// A poll reads within its budget (the request it started before the deadline ends after it).
+		for (const p of driver.polls) expect(p.ms).toBeLessThanOrEqual(SMALL_BUDGET_MS + ANSWER_MS);
+	}, 120_000);
+
+	it('a restart while the reader holds leads no poll took: the saved place stands, every lead once', async () => {
+		const driver = setUp(SMALL_BUDGET_MS, keepsOnlyEmitting);
+		// Holds the request after `holdAfter` more requests until the test opens it.
+		const hold = { after: -1, gate: gate(), waiting: false };
+		driver.host.beforeRequest = async () => {
+			if (hold.after < 0 || hold.after-- > 0) return;
+			hold.waiting = true;
+			await hold.gate.promise;
+		};
+		await driver.poll();
+		const backlog = addLeads(sandbox(), SMALL, Date.now(), 1000, 'Backlog');
+		later(SMALL * 1000 + MIN);
+		let restarted = false;
+		await driver.pollUntil(() => driver.drainedAt(backlog) >= 0, 10, async () => {
+			expireScrolls();
+			if (!restarted && readerBusy()) {
+				// The reader reads on after the poll: two more pages, and its third request waits while the process restarts.
+				hold.after = 2;
+				await until(() => hold.waiting);
+				forgetProcessMemory();
+				restarted = true;
+				hold.after = -1;
+				hold.gate.open();
+			}
+			await until(() => !readerBusy());
+		});
+		if (process.env.LOFTY_FIGURES) process.stdout.write(`[figures] restart: ${JSON.stringify(driver.polls.map((p) => [p.emitted.length, p.ms, p.requests]))}\n`);
+		expect(restarted).toBe(true);
+		expect(driver.warnings).toEqual([]);
+		expectOnce(driver.emitted, backlog);
+	}, 120_000);
 });

@@ -1,0 +1,158 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { type Found, type Pass, keepSeen } from './cursor';
+import { PassRun } from './passRun';
+
+/**
+ * A lead pass whose place lies deeper than one poll can read down to (Lofty pages leads only by scroll, the saved
+ * scroll expired, the poll's budget ended before or soon after the place): the poll hands the pass, with its live
+ * scroll, to a reader in this n8n process, one per trigger (workflow and node). The reader reads on without a
+ * budget, paced by the transport and the rate limit like any request of the credential, and its scroll stays
+ * valid as it is used; a scroll Lofty still refuses makes it read down to its place from the top again. It keeps
+ * the leads it reads in memory; the trigger's next polls take them (`collect`), emit them and move the saved place
+ * (cursor.ts) down to the last one, until the reader reaches the pass's end.
+ *
+ * - A reader hands over only to a poll whose saved place is the one it last handed over (or started from): a poll
+ *   that took leads and was not saved (it failed, or lost its turn) leaves the saved place above them; the reader
+ *   is then dropped and the next poll reads from the saved place, so no lead is lost.
+ * - Memory: at most MAX_GATHERED leads a reader; it waits there until a poll takes them (its scroll may expire
+ *   meanwhile: it then reads down from the top again).
+ * - A reader no poll took leads from for IDLE_MS, or twice the time between this trigger's last polls if longer (a
+ *   deactivated workflow, a restarted activation elsewhere), stops and forgets what it holds. A process restart
+ *   loses the same: the saved place stands, and the next poll starts a reader again.
+ */
+
+/** The most leads a reader holds before a poll takes them. */
+export const MAX_GATHERED = 5000;
+/** A reader no poll took from for this long (or twice the time between polls, if longer) stops. */
+export const IDLE_MS = 15 * 60_000;
+
+interface Reader {
+	run: PassRun;
+	/** The place (placeKey) the reader last handed over or started from. */
+	handed: string;
+	status: 'reading' | 'full' | 'done' | 'failed';
+	error?: string;
+	stopped: boolean;
+	wake?: () => void;
+	timer?: ReturnType<typeof setTimeout>;
+	idleMs: number;
+}
+
+export interface Handover {
+	fresh: Array<Found<IDataObject>>;
+	/** The pass as far as the reader has read it. */
+	pass: Pass;
+	served?: number;
+	/** The reader reached the pass's end. */
+	done: boolean;
+	/** Why the reader stopped before the end (it is dropped; the next poll reads on from the place). */
+	error?: string;
+}
+
+const readers = new Map<string, Reader>();
+/** When each trigger last polled (n8n's clock). */
+const lastPoll = new Map<string, number>();
+
+const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+/** What tells a pass's place: leads above `at` (and the re-checked ones) are emitted. */
+const placeKey = (pass: Pass): string => JSON.stringify([pass.top, pass.floor, pass.at ?? null, pass.rechecked ?? 0]);
+
+function stop(key: string, reader: Reader): void {
+	reader.stopped = true;
+	reader.wake?.();
+	if (reader.timer) clearTimeout(reader.timer);
+	if (readers.get(key) === reader) readers.delete(key);
+}
+
+function keepAlive(key: string, reader: Reader): void {
+	if (reader.timer) clearTimeout(reader.timer);
+	reader.timer = setTimeout(() => stop(key, reader), reader.idleMs);
+	reader.timer.unref?.();
+}
+
+/** Notes a poll of `key`; the time since its last poll (undefined for the first one this process saw). */
+export function notePoll(key: string): number | undefined {
+	const now = Date.now();
+	const last = lastPoll.get(key);
+	lastPoll.set(key, now);
+	return last === undefined ? undefined : now - last;
+}
+
+/**
+ * Hands the pass `from` (as the poll stopped it, its pages with their live scroll) to a reader for `key`. The poll
+ * keeps its own pass: the reader reads a copy on.
+ */
+export function startReader(key: string, from: PassRun, gapMs: number | undefined): void {
+	const old = readers.get(key);
+	if (old) stop(key, old);
+	const s = from.scope;
+	const scope = { ...s, seen: new Map(s.seen), readNow: new Set<string>(), fresh: [], findDeadline: undefined };
+	from.pages.deadline = undefined;
+	const run = new PassRun(scope, copy(from.pass), from.pages, from.finding, from.reached);
+	const reader: Reader = { run, handed: placeKey(from.pass), status: 'reading', stopped: false, idleMs: Math.max(IDLE_MS, 2 * (gapMs ?? 0)) };
+	readers.set(key, reader);
+	keepAlive(key, reader);
+	void read(reader);
+}
+
+async function read(reader: Reader): Promise<void> {
+	const { run } = reader;
+	while (!reader.stopped) {
+		try {
+			const outcome = await run.run(() => reader.stopped || run.scope.fresh.length >= MAX_GATHERED);
+			if (reader.stopped) return;
+			if (outcome === 'done') {
+				reader.status = 'done';
+				return;
+			}
+		} catch (error) {
+			reader.status = 'failed';
+			reader.error = (error as Error).message;
+			return;
+		}
+		reader.status = 'full';
+		await new Promise<void>((resolve) => (reader.wake = resolve));
+		reader.wake = undefined;
+		reader.status = 'reading';
+	}
+}
+
+/**
+ * What the reader of `key` read since it last handed over, when `saved` is the place it last handed over (else
+ * the reader is dropped: undefined). The reader goes on with `ctx` (the newest poll's), from where it stands.
+ */
+export function collect(key: string, saved: Pass, ctx: IPollFunctions): Handover | undefined {
+	const reader = readers.get(key);
+	if (!reader) return undefined;
+	if (placeKey(saved) !== reader.handed) {
+		stop(key, reader);
+		return undefined;
+	}
+	const { run } = reader;
+	const { scope } = run;
+	const fresh = scope.fresh.splice(0);
+	const pass = copy(run.pass);
+	reader.handed = placeKey(pass);
+	// The reader's memory of IDs shrinks to what the saved place keeps.
+	scope.seen = new Map(Object.entries(keepSeen(scope.seen, scope.cursor ?? 0, pass.at)));
+	scope.readNow.clear();
+	run.pages.ctx = ctx;
+	const handover: Handover = { fresh, pass, served: scope.served, done: reader.status === 'done', error: reader.error };
+	if (reader.status === 'failed') stop(key, reader);
+	else keepAlive(key, reader);
+	if (reader.status === 'full') reader.wake?.();
+	return handover;
+}
+
+/** Whether a reader of `key` (any trigger, without) is still reading. */
+export function readerBusy(key?: string): boolean {
+	if (key !== undefined) return readers.get(key)?.status === 'reading';
+	return [...readers.values()].some((r) => r.status === 'reading');
+}
+
+/** Stops every reader and forgets the polls' times (a process restart, in tests). */
+export function forgetBacklogReaders(): void {
+	for (const [key, reader] of [...readers]) stop(key, reader);
+	lastPoll.clear();
+}
