@@ -15,17 +15,20 @@ import { PassRun } from './passRun';
  * - A reader hands over only to a poll whose saved place is the one it last handed over (or started from): a poll
  *   that took leads and was not saved (it failed, or lost its turn) leaves the saved place above them; the reader
  *   is then dropped and the next poll reads from the saved place, so no lead is lost.
- * - Memory: at most MAX_GATHERED leads a reader; it waits there until a poll takes them (its scroll may expire
- *   meanwhile: it then reads down from the top again).
- * - A reader no poll took leads from for IDLE_MS, or twice the time between this trigger's last polls if longer (a
- *   deactivated workflow, a restarted activation elsewhere), stops and forgets what it holds. A process restart
- *   loses the same: the saved place stands, and the next poll starts a reader again.
+ * - Memory: at most `readerLimits.maxGathered` leads a reader (and the page in hand); it waits there until a poll takes them (its scroll
+ *   may expire meanwhile: it then reads down to its place from the top again).
+ * - A reader no poll came to for `readerLimits.idleMs` (15 minutes), or for twice the time between the trigger's
+ *   last two polls if longer (a deactivated workflow, Poll Times hours apart), stops and forgets what it holds. A
+ *   process restart loses the same: the saved place stands, and the next poll starts a reader again.
  */
 
-/** The most leads a reader holds before a poll takes them. */
-export const MAX_GATHERED = 5000;
-/** A reader no poll took from for this long (or twice the time between polls, if longer) stops. */
-export const IDLE_MS = 15 * 60_000;
+export const readerLimits = {
+	/** The most leads a reader holds before a poll takes them. */
+	maxGathered: 5000,
+	/** A reader no poll came to for this long, or for `pollGaps` times the time between the trigger's polls if longer, stops. */
+	idleMs: 15 * 60_000,
+	pollGaps: 2,
+};
 
 interface Reader {
 	run: PassRun;
@@ -90,7 +93,7 @@ export function startReader(key: string, from: PassRun, gapMs: number | undefine
 	const scope = { ...s, seen: new Map(s.seen), readNow: new Set<string>(), fresh: [], findDeadline: undefined };
 	from.pages.deadline = undefined;
 	const run = new PassRun(scope, copy(from.pass), from.pages, from.finding, from.reached);
-	const reader: Reader = { run, handed: placeKey(from.pass), status: 'reading', stopped: false, idleMs: Math.max(IDLE_MS, 2 * (gapMs ?? 0)) };
+	const reader: Reader = { run, handed: placeKey(from.pass), status: 'reading', stopped: false, idleMs: Math.max(readerLimits.idleMs, readerLimits.pollGaps * (gapMs ?? 0)) };
 	readers.set(key, reader);
 	keepAlive(key, reader);
 	void read(reader);
@@ -100,7 +103,7 @@ async function read(reader: Reader): Promise<void> {
 	const { run } = reader;
 	while (!reader.stopped) {
 		try {
-			const outcome = await run.run(() => reader.stopped || run.scope.fresh.length >= MAX_GATHERED);
+			const outcome = await run.run(() => reader.stopped || run.scope.fresh.length >= readerLimits.maxGathered);
 			if (reader.stopped) return;
 			if (outcome === 'done') {
 				reader.status = 'done';
@@ -145,10 +148,14 @@ export function collect(key: string, saved: Pass, ctx: IPollFunctions): Handover
 	return handover;
 }
 
-/** Whether a reader of `key` (any trigger, without) is still reading. */
-export function readerBusy(key?: string): boolean {
-	if (key !== undefined) return readers.get(key)?.status === 'reading';
+/** Whether any reader is reading (not done, stopped, or waiting for a poll to take what it holds). */
+export function readerBusy(): boolean {
 	return [...readers.values()].some((r) => r.status === 'reading');
+}
+
+/** The reader of `key`: reading, full (waits for a poll), done, failed; undefined when there is none. */
+export function readerState(key: string): Reader['status'] | undefined {
+	return readers.get(key)?.status;
 }
 
 /** Stops every reader and forgets the polls' times (a process restart, in tests). */

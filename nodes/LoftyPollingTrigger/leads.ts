@@ -98,7 +98,7 @@ export async function readLeads(ctx: IPollFunctions, stored: unknown, options: L
 			const outcome = await r.run();
 			if (outcome === 'done') finish(pass);
 			// No later poll gets deeper than this one from the top: the pass is read on beyond the poll.
-			else if (!r.reached || r.farFromTop) startReader(trigger, r, gapMs);
+			else if (r.fromTop) startReader(trigger, r, gapMs);
 		}
 	}
 	if (!pass) {

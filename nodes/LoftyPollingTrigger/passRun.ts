@@ -48,8 +48,8 @@ export class PassRun {
 	/** Whether a lead below the place was met (or the pass ended); pages read before that. */
 	reached: boolean;
 	findPages = 0;
-	/** The place had to be read down to from the top: FIND_PAGES or more pages before it was reached. */
-	farFromTop = false;
+	/** Pages of this read whose leads were all read already (above the place): the read went down from the top. */
+	abovePages = 0;
 
 	constructor(
 		readonly scope: ReadScope,
@@ -77,7 +77,6 @@ export class PassRun {
 			if (page === 'cut') return 'cut';
 			scope.served = pages.served ?? scope.served;
 			if (!this.reached && ++this.findPages >= FIND_PAGES) {
-				this.farFromTop = true;
 				// Far from the top: this pass is read to its end in this poll (no later poll could reach it either).
 				if (scope.findDeadline !== undefined) pages.deadline = Math.max(pages.deadline ?? 0, scope.findDeadline);
 			}
@@ -93,11 +92,22 @@ export class PassRun {
 				}
 				this.finding = false;
 			}
+			const reachedBefore = this.reached;
 			if (this.readPage(page) === 'done') return 'done';
+			if (!reachedBefore && !this.reached && page.length > 0) this.abovePages++;
 			this.pass.offset = pages.offset;
 			this.pass.scrollId = pages.scrollId;
 			if (pages.ended) return 'done';
 		}
+	}
+
+	/**
+	 * This read had to go down to its place from the top (Lofty ignored the offset, as where it pages by scroll
+	 * only): a poll cut now got no further than the place, or paid pages of leads read already to get there, which
+	 * the next poll would pay again and more.
+	 */
+	get fromTop(): boolean {
+		return this.abovePages >= FIND_PAGES - 1 || (!this.reached && this.abovePages > 0);
 	}
 
 	/** A new pass: the top of the list tells where it ends (Lofty's clock is known from this answer on). */

@@ -9,7 +9,8 @@
  * that clock. Between polls the test waits for the reader to be done or to wait for a poll (a state, not a time).
  */
 import { leadScrolls } from '../../sandbox/resources/lead';
-import { readerBusy } from '../../nodes/LoftyPollingTrigger/backlogReader';
+import { readerBusy, readerLimits, readerState } from '../../nodes/LoftyPollingTrigger/backlogReader';
+import { triggerKey } from '../../nodes/LoftyPollingTrigger/pollTurn';
 import { DEFAULT_POLL_BUDGET_MS } from '../../nodes/LoftyPollingTrigger/LoftyPollingTrigger.node';
 import { gate, until } from '../harness/gates';
 import { MIN, PollDriver, addLeads, later, useDateOnlyClock } from '../harness/pollDriver';
@@ -111,7 +112,12 @@ describe.each([false, true])('... with a poll budget, restarted (a poll that emi
 	it('a restart while the reader holds leads no poll took: the saved place stands, every lead once', async () => {
 		const driver = setUp(SMALL_BUDGET_MS, keepsOnlyEmitting);
 		// Holds the request after `holdAfter` more requests until the test opens it.
-		const hold = { after: -1, gate: gate(), waiting: false };
+		const hold = { after: -1, gate: gate(), waiting: false, answers: 0 };
+		const afterAnswer = driver.host.afterAnswer!;
+		driver.host.afterAnswer = () => {
+			hold.answers++;
+			afterAnswer();
+		};
 		driver.host.beforeRequest = async () => {
 			if (hold.after < 0 || hold.after-- > 0) return;
 			hold.waiting = true;
@@ -130,12 +136,63 @@ describe.each([false, true])('... with a poll budget, restarted (a poll that emi
 				forgetProcessMemory();
 				restarted = hold.waiting;
 				hold.after = -1;
+				// The stopped reader's request is answered before the next poll (a new process would not have sent it).
+				const answered = hold.answers;
 				hold.gate.open();
+				if (restarted) await until(() => hold.answers > answered);
 			}
 			await until(() => !readerBusy());
 		});
 		if (process.env.LOFTY_FIGURES) process.stdout.write(`[figures] restart: ${JSON.stringify(driver.polls.map((p) => [p.emitted.length, p.ms, p.requests]))}\n`);
 		expect(restarted).toBe(true);
+		expect(driver.warnings).toEqual([]);
+		expectOnce(driver.emitted, backlog);
+	}, 120_000);
+});
+
+describe('... the backlog reader\'s bounds', () => {
+	const limits = { ...readerLimits };
+	afterEach(() => Object.assign(readerLimits, limits));
+	const key = triggerKey('poll-workflow', 'poll-node', 'Lofty Polling Trigger');
+
+	it('it holds at most its bound of leads; each poll takes them and it reads on (from the top when its scroll expired)', async () => {
+		readerLimits.maxGathered = 30;
+		const driver = setUp(SMALL_BUDGET_MS);
+		await driver.poll();
+		const backlog = addLeads(sandbox(), SMALL, Date.now(), 1000, 'Backlog');
+		later(SMALL * 1000 + MIN);
+		const held: Array<string | undefined> = [];
+		await driver.pollUntil(() => driver.drainedAt(backlog) >= 0, 12, async () => {
+			await betweenPolls();
+			held.push(readerState(key));
+		});
+		expect(held).toContain('full');
+		expect(driver.warnings).toEqual([]);
+		expectOnce(driver.emitted, backlog);
+		// Later polls emit what the reader held: its bound, and the page it had in hand when it got there.
+		for (const p of driver.polls.slice(3)) expect(p.emitted.length).toBeLessThanOrEqual(30 + 25);
+		if (process.env.LOFTY_FIGURES) process.stdout.write(`[figures] bound 30: ${JSON.stringify(driver.polls.map((p) => p.emitted.length))} ${JSON.stringify(held)}\n`);
+	}, 120_000);
+
+	it('a reader no poll comes to stops and forgets what it holds; the next polls start from the saved place again', async () => {
+		readerLimits.idleMs = 50;
+		readerLimits.pollGaps = 0;
+		const driver = setUp(SMALL_BUDGET_MS);
+		await driver.poll();
+		const backlog = addLeads(sandbox(), SMALL, Date.now(), 1000, 'Backlog');
+		later(SMALL * 1000 + MIN);
+		let stopped = 0;
+		await driver.pollUntil(() => driver.drainedAt(backlog) >= 0, 12, async () => {
+			await betweenPolls();
+			if (stopped === 0 && readerState(key) === 'done') {
+				// Nobody polls for a while (a deactivated workflow): the reader stops, with the leads it read.
+				await until(() => readerState(key) === undefined);
+				stopped = driver.polls.length;
+				readerLimits.idleMs = limits.idleMs;
+			}
+		});
+		expect(stopped).toBeGreaterThan(0);
+		expect(driver.polls.length).toBeGreaterThan(stopped + 1);
 		expect(driver.warnings).toEqual([]);
 		expectOnce(driver.emitted, backlog);
 	}, 120_000);
