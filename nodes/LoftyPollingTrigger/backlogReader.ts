@@ -1,4 +1,4 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { type IDataObject, type IPollFunctions, sleep } from 'n8n-workflow';
 
 import { type Found, type Pass, keepSeen } from './cursor';
 import { PassRun } from './passRun';
@@ -38,7 +38,8 @@ interface Reader {
 	error?: string;
 	stopped: boolean;
 	wake?: () => void;
-	timer?: ReturnType<typeof setTimeout>;
+	/** Ends the wait after which an idle reader stops. */
+	idle?: AbortController;
 	idleMs: number;
 }
 
@@ -64,14 +65,18 @@ const placeKey = (pass: Pass): string => JSON.stringify([pass.top, pass.floor, p
 function stop(key: string, reader: Reader): void {
 	reader.stopped = true;
 	reader.wake?.();
-	if (reader.timer) clearTimeout(reader.timer);
+	reader.idle?.abort();
 	if (readers.get(key) === reader) readers.delete(key);
 }
 
 function keepAlive(key: string, reader: Reader): void {
-	if (reader.timer) clearTimeout(reader.timer);
-	reader.timer = setTimeout(() => stop(key, reader), reader.idleMs);
-	reader.timer.unref?.();
+	reader.idle?.abort();
+	const idle = new AbortController();
+	reader.idle = idle;
+	void sleep(reader.idleMs, idle.signal).then(
+		() => stop(key, reader),
+		() => undefined,
+	);
 }
 
 /** Notes a poll of `key`; the time since its last poll (undefined for the first one this process saw). */

@@ -26,6 +26,7 @@ export function useSandbox(): () => Sandbox {
 		forgetBacklogReaders();
 	});
 	afterAll(async () => {
+		forgetBacklogReaders();
 		writeRequests();
 		await sandbox?.stop();
 	});
