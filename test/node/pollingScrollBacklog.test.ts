@@ -196,4 +196,24 @@ describe('... the backlog reader\'s bounds', () => {
 		expect(driver.warnings).toEqual([]);
 		expectOnce(driver.emitted, backlog);
 	}, 120_000);
+
+	it('a reader whose requests fail stops; the next poll says so in n8n's log, and the polls after it read on from the saved place', async () => {
+		const driver = setUp(SMALL_BUDGET_MS);
+		await driver.poll();
+		const backlog = addLeads(sandbox(), SMALL, Date.now(), 1000, 'Backlog');
+		later(SMALL * 1000 + MIN);
+		let failed = false;
+		await driver.pollUntil(() => driver.drainedAt(backlog) >= 0, 12, async () => {
+			if (!failed && readerBusy()) {
+				sandbox().faults.inject({ kind: '500', times: 20, match: { method: 'GET', path: '/v1.0/leads' } });
+				failed = true;
+			}
+			await betweenPolls();
+			if (failed) sandbox().faults.clear();
+		});
+		expect(failed).toBe(true);
+		expect(driver.warnings).toHaveLength(1);
+		expect(driver.warnings[0]).toMatch(/reading the lead backlog on stopped/);
+		expectOnce(driver.emitted, backlog);
+	}, 120_000);
 });
