@@ -12,9 +12,10 @@ import { PassRun } from './passRun';
  * the leads it reads in memory; the trigger's next polls take them (`collect`), emit them and move the saved place
  * (cursor.ts) down to the last one, until the reader reaches the pass's end.
  *
- * - A reader hands over only to a poll whose saved place is the one it last handed over (or started from): a poll
- *   that took leads and was not saved (it failed, or lost its turn) leaves the saved place above them; the reader
- *   is then dropped and the next poll reads from the saved place, so no lead is lost.
+ * - A reader hands over only to a poll whose saved place is the one it last handed over (or started from, or one
+ *   handed over since with no leads): a poll that took leads and was not saved (it failed, or lost its turn) leaves
+ *   the saved place above them; the reader is then dropped and the next poll reads from the saved place, so no lead
+ *   is lost.
  * - Memory: at most `readerLimits.maxGathered` leads a reader (and the page in hand); it waits there until a poll takes them (its scroll
  *   may expire meanwhile: it then reads down to its place from the top again).
  * - A reader no poll came to for `readerLimits.idleMs` (15 minutes), or for twice the time between the trigger's
@@ -32,8 +33,11 @@ export const readerLimits = {
 
 interface Reader {
 	run: PassRun;
-	/** The place (placeKey) the reader last handed over or started from. */
-	handed: string;
+	/**
+	 * The places (placeKey) a poll may have saved: the one the reader last handed over (or started from), and
+	 * those of the handovers before it since the last that carried leads (a poll that emits nothing may keep nothing).
+	 */
+	handed: Set<string>;
 	status: 'reading' | 'full' | 'done' | 'failed';
 	error?: string;
 	stopped: boolean;
@@ -98,7 +102,7 @@ export function startReader(key: string, from: PassRun, gapMs: number | undefine
 	const scope = { ...s, seen: new Map(s.seen), readNow: new Set<string>(), fresh: [], findDeadline: undefined };
 	from.pages.deadline = undefined;
 	const run = new PassRun(scope, copy(from.pass), from.pages, from.finding, from.reached);
-	const reader: Reader = { run, handed: placeKey(from.pass), status: 'reading', stopped: false, idleMs: Math.max(readerLimits.idleMs, readerLimits.pollGaps * (gapMs ?? 0)) };
+	const reader: Reader = { run, handed: new Set([placeKey(from.pass)]), status: 'reading', stopped: false, idleMs: Math.max(readerLimits.idleMs, readerLimits.pollGaps * (gapMs ?? 0)) };
 	readers.set(key, reader);
 	keepAlive(key, reader);
 	void read(reader);
@@ -133,7 +137,7 @@ async function read(reader: Reader): Promise<void> {
 export function collect(key: string, saved: Pass, ctx: IPollFunctions): Handover | undefined {
 	const reader = readers.get(key);
 	if (!reader) return undefined;
-	if (placeKey(saved) !== reader.handed) {
+	if (!reader.handed.has(placeKey(saved))) {
 		stop(key, reader);
 		return undefined;
 	}
@@ -141,7 +145,8 @@ export function collect(key: string, saved: Pass, ctx: IPollFunctions): Handover
 	const { scope } = run;
 	const fresh = scope.fresh.splice(0);
 	const pass = copy(run.pass);
-	reader.handed = placeKey(pass);
+	if (fresh.length) reader.handed.clear();
+	reader.handed.add(placeKey(pass));
 	// The reader's memory of IDs shrinks to what the saved place keeps.
 	scope.seen = new Map(Object.entries(keepSeen(scope.seen, scope.cursor ?? 0, pass.at)));
 	scope.readNow.clear();

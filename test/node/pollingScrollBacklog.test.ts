@@ -197,7 +197,7 @@ describe('... the backlog reader\'s bounds', () => {
 		expectOnce(driver.emitted, backlog);
 	}, 120_000);
 
-	it('a reader whose requests fail stops; the next poll says so in n8n's log, and the polls after it read on from the saved place', async () => {
+	it("a reader whose requests fail stops; the next poll says so in n8n's log, and the polls after it read on from the saved place", async () => {
 		const driver = setUp(SMALL_BUDGET_MS);
 		await driver.poll();
 		const backlog = addLeads(sandbox(), SMALL, Date.now(), 1000, 'Backlog');
