@@ -108,21 +108,42 @@ describe.each([
 
 });
 
+/**
+ * Holds a backlog reader's request: `during(n, act)` lets `n` more requests through, holds the next until `act` has
+ * run (and the reader it came from is gone), then lets it be answered; whether a request was held.
+ */
+function holdReader(driver: PollDriver) {
+	const hold = { after: -1, gate: gate(), waiting: false, answers: 0 };
+	const afterAnswer = driver.host.afterAnswer!;
+	driver.host.afterAnswer = () => {
+		hold.answers++;
+		afterAnswer();
+	};
+	driver.host.beforeRequest = async () => {
+		if (hold.after < 0 || hold.after-- > 0) return;
+		hold.waiting = true;
+		await hold.gate.promise;
+	};
+	return {
+		async during(n: number, act: () => void | Promise<void>): Promise<boolean> {
+			hold.after = n;
+			await until(() => hold.waiting || !readerBusy());
+			await act();
+			hold.after = -1;
+			const held = hold.waiting;
+			// The stopped reader's request is answered before the next poll (a new process would not have sent it).
+			const answered = hold.answers;
+			hold.gate.open();
+			if (held) await until(() => hold.answers > answered);
+			return held;
+		},
+	};
+}
+
 describe.each([false, true])('... with a poll budget, restarted (a poll that emits nothing keeps nothing: %s)', (keepsOnlyEmitting) => {
 	it('a restart while the reader holds leads no poll took: the saved place stands, every lead once', async () => {
 		const driver = setUp(SMALL_BUDGET_MS, keepsOnlyEmitting);
-		// Holds the request after `holdAfter` more requests until the test opens it.
-		const hold = { after: -1, gate: gate(), waiting: false, answers: 0 };
-		const afterAnswer = driver.host.afterAnswer!;
-		driver.host.afterAnswer = () => {
-			hold.answers++;
-			afterAnswer();
-		};
-		driver.host.beforeRequest = async () => {
-			if (hold.after < 0 || hold.after-- > 0) return;
-			hold.waiting = true;
-			await hold.gate.promise;
-		};
+		const hold = holdReader(driver);
 		await driver.poll();
 		const backlog = addLeads(sandbox(), SMALL, Date.now(), 1000, 'Backlog');
 		later(SMALL * 1000 + MIN);
@@ -131,15 +152,7 @@ describe.each([false, true])('... with a poll budget, restarted (a poll that emi
 			expireScrolls();
 			if (!restarted && readerBusy()) {
 				// The reader reads on after the poll: two more pages, and its third request waits while the process restarts.
-				hold.after = 2;
-				await until(() => hold.waiting || !readerBusy());
-				forgetProcessMemory();
-				restarted = hold.waiting;
-				hold.after = -1;
-				// The stopped reader's request is answered before the next poll (a new process would not have sent it).
-				const answered = hold.answers;
-				hold.gate.open();
-				if (restarted) await until(() => hold.answers > answered);
+				restarted = await hold.during(2, forgetProcessMemory);
 			}
 			await until(() => !readerBusy());
 		});
@@ -175,21 +188,23 @@ describe('... the backlog reader\'s bounds', () => {
 	}, 120_000);
 
 	it('a reader no poll comes to stops and forgets what it holds; the next polls start from the saved place again', async () => {
-		readerLimits.idleMs = 50;
+		// Long enough (real time) for the test to see the reader after the poll, also on a loaded machine.
+		readerLimits.idleMs = 2000;
 		readerLimits.pollGaps = 0;
 		const driver = setUp(SMALL_BUDGET_MS);
+		const hold = holdReader(driver);
 		await driver.poll();
 		const backlog = addLeads(sandbox(), SMALL, Date.now(), 1000, 'Backlog');
 		later(SMALL * 1000 + MIN);
 		let stopped = 0;
 		await driver.pollUntil(() => driver.drainedAt(backlog) >= 0, 12, async () => {
-			await betweenPolls();
-			if (stopped === 0 && readerState(key) === 'done') {
-				// Nobody polls for a while (a deactivated workflow): the reader stops, with the leads it read.
-				await until(() => readerState(key) === undefined);
+			if (stopped === 0 && readerBusy()) {
+				// Its next page waits; nobody polls for a while (a deactivated workflow): the reader stops.
+				await hold.during(0, () => until(() => readerState(key) === undefined));
 				stopped = driver.polls.length;
 				readerLimits.idleMs = limits.idleMs;
 			}
+			await betweenPolls();
 		});
 		expect(stopped).toBeGreaterThan(0);
 		expect(driver.polls.length).toBeGreaterThan(stopped + 1);
