@@ -74,6 +74,14 @@ async function betweenPolls(): Promise<void> {
 	await until(() => !readerBusy());
 }
 
+/** The first poll (the baseline), then `size` leads a second apart, the newest a minute before the next poll. */
+async function backlogAfterBaseline(driver: PollDriver, size: number): Promise<string[]> {
+	await driver.poll();
+	const backlog = addLeads(sandbox(), size, Date.now(), 1000, 'Backlog');
+	later(size * 1000 + MIN);
+	return backlog;
+}
+
 function expectOnce(emitted: string[], expected: string[]): void {
 	expect(emitted.length - new Set(emitted).size).toBe(0);
 	expect([...emitted].sort()).toEqual([...expected].sort());
@@ -86,9 +94,7 @@ describe.each([
 ])('... with a poll budget of %i ms, a backlog of %i (n8n 2.38+; a poll that emits nothing keeps nothing: %s)', (budgetMs, size, keepsOnlyEmitting) => {
 	it('every backlog lead once over the next polls, none skipped, then the leads created meanwhile and after', async () => {
 		const driver = setUp(budgetMs, keepsOnlyEmitting);
-		await driver.poll();
-		const backlog = addLeads(sandbox(), size, Date.now(), 1000, 'Backlog');
-		later(size * 1000 + MIN);
+		const backlog = await backlogAfterBaseline(driver, size);
 		const during: string[] = [];
 		await driver.pollUntil(() => driver.drainedAt([...backlog, ...during]) >= 0, 10, async (i) => {
 			if (i < 2) during.push(...addLeads(sandbox(), 2, Date.now() - 1000, 1, `During ${i}`));
@@ -144,9 +150,7 @@ describe.each([false, true])('... with a poll budget, restarted (a poll that emi
 	it('a restart while the reader holds leads no poll took: the saved place stands, every lead once', async () => {
 		const driver = setUp(SMALL_BUDGET_MS, keepsOnlyEmitting);
 		const hold = holdReader(driver);
-		await driver.poll();
-		const backlog = addLeads(sandbox(), SMALL, Date.now(), 1000, 'Backlog');
-		later(SMALL * 1000 + MIN);
+		const backlog = await backlogAfterBaseline(driver, SMALL);
 		let restarted = false;
 		await driver.pollUntil(() => driver.drainedAt(backlog) >= 0, 10, async () => {
 			expireScrolls();
@@ -171,9 +175,7 @@ describe('... the backlog reader\'s bounds', () => {
 	it('it holds at most its bound of leads; each poll takes them and it reads on (from the top when its scroll expired)', async () => {
 		readerLimits.maxGathered = 30;
 		const driver = setUp(SMALL_BUDGET_MS);
-		await driver.poll();
-		const backlog = addLeads(sandbox(), SMALL, Date.now(), 1000, 'Backlog');
-		later(SMALL * 1000 + MIN);
+		const backlog = await backlogAfterBaseline(driver, SMALL);
 		const held: Array<string | undefined> = [];
 		await driver.pollUntil(() => driver.drainedAt(backlog) >= 0, 12, async () => {
 			await betweenPolls();
@@ -193,9 +195,7 @@ describe('... the backlog reader\'s bounds', () => {
 		readerLimits.pollGaps = 0;
 		const driver = setUp(SMALL_BUDGET_MS);
 		const hold = holdReader(driver);
-		await driver.poll();
-		const backlog = addLeads(sandbox(), SMALL, Date.now(), 1000, 'Backlog');
-		later(SMALL * 1000 + MIN);
+		const backlog = await backlogAfterBaseline(driver, SMALL);
 		let stopped = 0;
 		await driver.pollUntil(() => driver.drainedAt(backlog) >= 0, 12, async () => {
 			if (stopped === 0 && readerBusy()) {
@@ -214,9 +214,7 @@ describe('... the backlog reader\'s bounds', () => {
 
 	it("a reader whose requests fail stops; the next poll says so in n8n's log, and the polls after it read on from the saved place", async () => {
 		const driver = setUp(SMALL_BUDGET_MS);
-		await driver.poll();
-		const backlog = addLeads(sandbox(), SMALL, Date.now(), 1000, 'Backlog');
-		later(SMALL * 1000 + MIN);
+		const backlog = await backlogAfterBaseline(driver, SMALL);
 		let failed = false;
 		await driver.pollUntil(() => driver.drainedAt(backlog) >= 0, 12, async () => {
 			if (!failed && readerBusy()) {
