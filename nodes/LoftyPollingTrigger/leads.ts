@@ -11,9 +11,9 @@ import { timeOf } from './sources';
  * New Lead: Lofty lists leads newest first (GET /v1.0/leads sorted by CreateTime), so the trigger reads them in
  * passes from the top of the list down (cursor.ts holds where it stands):
  *
- * 1. A pass reads every lead newer than the cursor (new ground), then re-checks at most RECHECK_LEADS leads below it
- *    within Look Back (leads Lofty showed late). A lead not seen before is emitted and remembered. When the pass
- *    reaches the bottom, the cursor becomes the newest time it read.
+ * 1. A pass (passRun.ts) reads every lead newer than the cursor (new ground), then re-checks at most RECHECK_LEADS
+ *    leads below it within Look Back (leads Lofty showed late). A lead not seen before is emitted and remembered.
+ *    When the pass reaches the bottom, the cursor becomes the newest time it read.
  * 2. A pass the poll's budget cuts is saved with its place (the last lead's time, the leads above it, the scroll).
  *    The next poll goes on from there first, so every poll that reads emits the leads it reads; then, in the same
  *    poll if time is left, a new pass starts from the top with the leads that came in meanwhile.
@@ -31,8 +31,8 @@ import { timeOf } from './sources';
  *    loses only what the reader held, and the next poll starts from the saved place again.
  *
  * So a poll either emits or moves its place forward (or hands it to a reader), and what a poll that emits nothing
- * would have saved is cheap to do again (n8n 2.41's durable scheduler keeps nothing of such a poll): the end of a pass, a re-check of at
- * most RECHECK_LEADS, or a place a few pages away.
+ * would have saved is cheap to do again (n8n 2.41's durable scheduler keeps nothing of such a poll): the end of a
+ * pass, a re-check of at most RECHECK_LEADS, a place a few pages away, or a reader's start.
  */
 
 export interface LeadReadOptions {
