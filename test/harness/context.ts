@@ -175,6 +175,9 @@ async function prepareBinaryData(data: Buffer | Readable, filePath?: string, mim
 	return binary;
 }
 
+/** The contexts runNode ran the node's execute() in: only their requests are noted with an operation. */
+const runs = new WeakSet<object>();
+
 /** Builds the context the node's code runs in. */
 export function createContext(node: INodeType, options: HarnessOptions): IExecuteFunctions {
 	currentProperties = node.description.properties;
@@ -191,10 +194,11 @@ export function createContext(node: INodeType, options: HarnessOptions): IExecut
 		parameters: {},
 		credentials: { [options.credential.type]: { id: '1', name: 'test' } },
 	};
-	/** Sends one request of this run and notes it with the run's resource and operation (test/harness/opsLog.ts). */
+	/** Sends one request and, in a run of execute(), notes it with the run's resource and operation (test/harness/opsLog.ts). */
 	const noted = async <T>(requestOptions: IHttpRequestOptions, perform: () => Promise<T>): Promise<T> => {
 		const params = paramsFor(0);
 		const note = (status: number) => {
+			if (!runs.has(context)) return;
 			const [resource, operation] = ['resource', 'operation'].map((name) => String(params[name] ?? defaultOf(name, params)));
 			noteSent({ resource, operation, method: requestOptions.method ?? 'GET', url: String(requestOptions.url), status });
 		};
@@ -247,6 +251,7 @@ export function createContext(node: INodeType, options: HarnessOptions): IExecut
 /** Runs the node's execute() for the given parameters and returns its single output; the secret watch sees both. */
 export async function runNode(node: INodeType, options: HarnessOptions): Promise<INodeExecutionData[]> {
 	const context = createContext(node, options);
+	runs.add(context);
 	try {
 		const result = await node.execute!.call(context);
 		observe('Lofty output', result);
