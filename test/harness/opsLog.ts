@@ -27,16 +27,21 @@ export function noteSent({ resource, operation, method, url, status }: SentReque
 	sent.add(JSON.stringify([resource, operation, method.toUpperCase(), url.split('?')[0], status]));
 }
 
-/** Writes, when called, the requests node runs sent to `sandbox` (the test file's) as `.build/ops/<test file>.json`. */
+/** The requests node runs of this test file sent to `sandbox`, with their operation, in a stable order. */
+export function sentTo(sandbox: Sandbox): Array<Omit<SentRequest, 'url'> & { path: string }> {
+	const origin = sandbox.url.replace(/\/+$/, '');
+	return [...sent]
+		.map((line) => JSON.parse(line) as [string, string, string, string, number])
+		.filter(([, , , url]) => url.startsWith(`${origin}/`))
+		.map(([resource, operation, method, url, status]) => ({ resource, operation, method, path: url.slice(origin.length), status }))
+		.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+}
+
+/** Writes, when called, what sentTo(sandbox) holds then as `.build/ops/<test file>.json`. */
 export function recordRequests(sandbox: Sandbox): () => void {
 	return () => {
 		const testPath = expect.getState().testPath;
-		const origin = sandbox.url.replace(/\/+$/, '');
-		const requests = [...sent]
-			.map((line) => JSON.parse(line) as [string, string, string, string, number])
-			.filter(([, , , url]) => url.startsWith(`${origin}/`))
-			.map(([resource, operation, method, url, status]) => ({ resource, operation, method, path: url.slice(origin.length), status }))
-			.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+		const requests = sentTo(sandbox);
 		if (!testPath || requests.length === 0) return;
 		const file = relative(join(__dirname, '..', '..'), testPath);
 		mkdirSync(OPS_LOG_DIR, { recursive: true });
