@@ -59,7 +59,7 @@ if (baseOperations !== undefined) {
 	problems.push(...changelogProblems(RESOURCES, baseOperations, fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8'), base));
 }
 
-console.log(`test:ops: ${covered} of ${total} operations of ${RESOURCES.filter((r) => r.operations.length).length} resources sent by node tests and answered 2xx (${nodeRecords.length} node test files recorded)`);
+console.log(`test:ops: ${covered} of ${total} operations of ${RESOURCES.filter((r) => r.operations.length).length} resources sent by node test runs of their own and answered 2xx (${nodeRecords.length} node test files recorded)`);
 if (problems.length) {
 	console.error(`test:ops: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 	process.exit(1);
