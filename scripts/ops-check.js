@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm run test:ops`: what a new operation still lacks, from what the node tests really sent.
- * - Every operation of the resource tables was sent to the sandbox by at least one node test (test/node/) and
- *   answered 2xx there, read from the requests the tests recorded (.build/ops/, test/harness/opsLog.ts). An
+ * - Every operation of the resource tables was sent to the sandbox by a node test's run of that operation
+ *   (test/node/) and answered 2xx there, read from the requests the runs recorded with their resource and operation
+ *   (.build/ops/, test/harness/opsLog.ts); another operation's run on the same endpoint does not count. An
  *   operation whose sandbox route is missing or renamed is answered 404 and fails this. An operation whose path
  *   the values decide (Webhook > Get Event Record) lists the paths it may read in its `routes`: each one counts.
  * - Every operation of the tables that `main`'s docs/operations.md lacks (LOFTY_OPS_BASE names another base) is
@@ -58,7 +59,7 @@ if (baseOperations !== undefined) {
 	problems.push(...changelogProblems(RESOURCES, baseOperations, fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8'), base));
 }
 
-console.log(`test:ops: ${covered} of ${total} operations of ${RESOURCES.filter((r) => r.operations.length).length} resources sent by node tests and answered 2xx (${nodeRecords.length} node test files recorded)`);
+console.log(`test:ops: ${covered} of ${total} operations of ${RESOURCES.filter((r) => r.operations.length).length} resources sent by node test runs of their own and answered 2xx (${nodeRecords.length} node test files recorded)`);
 if (problems.length) {
 	console.error(`test:ops: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 	process.exit(1);

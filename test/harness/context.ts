@@ -22,6 +22,7 @@ import type {
 import { LoftyApi } from '../../credentials/LoftyApi.credentials';
 import { LoftyOAuth2Api } from '../../credentials/LoftyOAuth2Api.credentials';
 import { observe } from '../secrets/observe';
+import { noteSent } from './opsLog';
 
 export type Params = Record<string, unknown>;
 
@@ -174,6 +175,9 @@ async function prepareBinaryData(data: Buffer | Readable, filePath?: string, mim
 	return binary;
 }
 
+/** The contexts runNode ran the node's execute() in: only their requests are noted with an operation. */
+const runs = new WeakSet<object>();
+
 /** Builds the context the node's code runs in. */
 export function createContext(node: INodeType, options: HarnessOptions): IExecuteFunctions {
 	currentProperties = node.description.properties;
@@ -189,6 +193,24 @@ export function createContext(node: INodeType, options: HarnessOptions): IExecut
 		position: [0, 0],
 		parameters: {},
 		credentials: { [options.credential.type]: { id: '1', name: 'test' } },
+	};
+	/** Sends one request and, in a run of execute(), notes it with the run's resource and operation (test/harness/opsLog.ts). */
+	const noted = async <T>(requestOptions: IHttpRequestOptions, perform: () => Promise<T>): Promise<T> => {
+		const params = paramsFor(0);
+		const note = (status: number) => {
+			if (!runs.has(context)) return;
+			const [resource, operation] = ['resource', 'operation'].map((name) => String(params[name] ?? defaultOf(name, params)));
+			noteSent({ resource, operation, method: requestOptions.method ?? 'GET', url: String(requestOptions.url), status });
+		};
+		try {
+			const response = await perform();
+			note((response as { statusCode?: number } | null)?.statusCode ?? 200);
+			return response;
+		} catch (error) {
+			const status = (error as { response?: { status?: number } }).response?.status;
+			if (status !== undefined) note(status);
+			throw error;
+		}
 	};
 	const context = {
 		getNode: () => nodeInfo,
@@ -208,11 +230,11 @@ export function createContext(node: INodeType, options: HarnessOptions): IExecut
 			return opts?.extractValue ? extractLocator(name, value, params) : value;
 		},
 		helpers: {
-			httpRequest: plainRequest,
+			httpRequest: async (requestOptions: IHttpRequestOptions) => await noted(requestOptions, async () => await plainRequest(requestOptions)),
 			prepareBinaryData,
 			httpRequestWithAuthentication: async (type: string, requestOptions: IHttpRequestOptions) => {
 				if (type !== options.credential.type) throw new Error(`Node has no credentials of type ${type}`);
-				return await send(options.credential, requestOptions);
+				return await noted(requestOptions, async () => await send(options.credential, requestOptions));
 			},
 		},
 		// What the node logs is kept only by the secret watch.
@@ -229,6 +251,7 @@ export function createContext(node: INodeType, options: HarnessOptions): IExecut
 /** Runs the node's execute() for the given parameters and returns its single output; the secret watch sees both. */
 export async function runNode(node: INodeType, options: HarnessOptions): Promise<INodeExecutionData[]> {
 	const context = createContext(node, options);
+	runs.add(context);
 	try {
 		const result = await node.execute!.call(context);
 		observe('Lofty output', result);

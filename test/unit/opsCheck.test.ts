@@ -11,7 +11,7 @@ import { RESOURCES as SANDBOX } from '../../sandbox/resources';
 
 interface Records {
 	file: string;
-	requests: Array<{ method: string; path: string; status: number }>;
+	requests: Array<{ resource: string; operation: string; method: string; path: string; status: number }>;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { sentProblems, changelogProblems, operationRows } = require('../../scripts/ops-coverage') as {
@@ -44,7 +44,8 @@ function answer(router: Router, method: string, template: string): number {
 const ROUTER = routerOf(ROUTES);
 
 /**
- * What each resource's node test file would record: every path of its operations, answered as `router` answers.
+ * What each resource's node test file would record: every path of its operations, sent by a run of that operation,
+ * answered as `router` answers.
  * With `renamedRoute`, `router` is the sandbox's with that route renamed: only the requests it took are asked again.
  */
 function records(router: Router, skip?: string, renamedRoute?: Route): Records[] {
@@ -55,7 +56,7 @@ function records(router: Router, skip?: string, renamedRoute?: Route): Records[]
 			.flatMap((op) => pathsOf(op).map((template) => {
 				const path = concrete(template);
 				const asked = !renamedRoute || ROUTER.match(op.method, path)?.route === renamedRoute;
-				return { method: op.method, path, status: answer(asked ? router : ROUTER, op.method, template) };
+				return { resource: r.value, operation: op.value, method: op.method, path, status: answer(asked ? router : ROUTER, op.method, template) };
 			})),
 	}));
 }
@@ -94,18 +95,26 @@ describe('npm run test:ops: every operation sent by a node test and answered 2xx
 		expect(missed).toEqual([]);
 	});
 
-	// The records hold method and path, not the operation: where operations share an endpoint (Task > Get Many and
-	// Appointment > Get Many), a test of one counts for the others.
-	it('fails when no node test sent an operation that has an endpoint of its own, naming it', () => {
-		const router = ROUTER;
-		const endpoints = (o: (typeof OPERATIONS)[number]) => pathsOf(o.op).map((p) => `${o.op.method} ${shape(p)}`);
-		const own = OPERATIONS.filter((o) => endpoints(o).every((e) => OPERATIONS.every((other) => other === o || !endpoints(other).includes(e))));
-		expect(own.length).toBeGreaterThan(OPERATIONS.length / 2);
-		const missed = own.filter(({ title }) => {
-			const { problems } = sentProblems(RESOURCES, records(router, title));
-			return !(problems.length > 0 && problems.every((p) => titleOf(p) === title && p.includes('no node test')));
+	it('fails when no node test ran an operation, naming it and only it', () => {
+		const missed = OPERATIONS.filter(({ title }) => {
+			const { problems } = sentProblems(RESOURCES, records(ROUTER, title));
+			return !(problems.length > 0 && problems.every((p) => titleOf(p) === title && p.includes('no node test ran this operation')));
 		});
 		expect(missed.map((o) => o.title)).toEqual([]);
+	});
+
+	// Task > Get Many and Appointment > Get Many both read GET /v1.0/tasks: a run of one is no test of the other.
+	it('fails when only another operation sharing the endpoint sent it, naming the uncovered one and the one that did', () => {
+		const endpoint = (o: (typeof OPERATIONS)[number]) => pathsOf(o.op).map((p) => `${o.op.method} ${shape(p)}`);
+		const shared = OPERATIONS.filter((o) => OPERATIONS.some((other) => other !== o && endpoint(other).some((e) => endpoint(o).includes(e))));
+		expect(shared.map((o) => o.title)).toEqual(expect.arrayContaining(['Task > Get Many', 'Appointment > Get Many']));
+		for (const { title, op } of shared) {
+			const { problems } = sentProblems(RESOURCES, records(ROUTER, title));
+			expect(problems.map(titleOf)).toEqual(pathsOf(op).map(() => title));
+			expect(problems.join('\n')).toMatch(/no node test ran this operation and sent it \(only runs of .+ sent it, which counts for them, not for it\)/);
+		}
+		const { problems } = sentProblems(RESOURCES, records(ROUTER, 'Task > Get Many'));
+		expect(problems[0]).toContain('only runs of Appointment > Get Many sent it');
 	});
 
 	it('every operation whose path the values decide (`route`) lists the paths it may request (`routes`)', () => {
@@ -113,16 +122,15 @@ describe('npm run test:ops: every operation sent by a node test and answered 2xx
 		for (const { op } of OPERATIONS.filter((o) => o.op.routes)) for (const p of op.routes ?? []) expect(p).toMatch(/^\/v[12]\.0\//);
 	});
 
-	it('counts the paths of `routes` (Webhook > Get Event Record) only from that resource\'s node tests', () => {
+	it('counts the paths of `routes` (Webhook > Get Event Record) only from runs of that operation', () => {
 		const eventRecord = OPERATIONS.find((o) => o.op.routes);
 		expect(eventRecord?.title).toBe('Webhook > Get Event Record');
-		const all = records(ROUTER);
-		// The other resources' tests read the same records (Lead > Get, Note > Get, ...); the webhook tests read none.
-		const withoutWebhook = all.map((r) => (r.file === 'test/node/webhook.test.ts' ? { ...r, requests: r.requests.filter((q) => q.path.startsWith('/v1.0/webhook')) } : r));
-		const { problems } = sentProblems(RESOURCES, withoutWebhook);
+		// The other operations' runs send the same paths (Lead > Get, Note > Get, ...); no run of Get Event Record does.
+		const { problems } = sentProblems(RESOURCES, records(ROUTER, 'Webhook > Get Event Record'));
 		expect(problems.map(titleOf)).toEqual((eventRecord?.op.routes ?? []).map(() => 'Webhook > Get Event Record'));
-		expect(problems[0]).toMatch(/no node test of webhook \(test\/node\/webhook\*\.test\.ts\) sent it/);
-		// Any webhook test file counts (test/node/webhookEvents.test.ts); a test of another folder does not.
+		expect(problems[0]).toMatch(/no node test ran this operation and sent it \(only runs of .+ sent it/);
+		// Any node test file counts; a test outside test/node does not.
+		const all = records(ROUTER);
 		const moved = all.map((r) => (r.file === 'test/node/webhook.test.ts' ? { ...r, file: 'test/node/webhookEvents.test.ts' } : r));
 		expect(sentProblems(RESOURCES, moved).problems).toEqual([]);
 		const trigger = all.map((r) => (r.file === 'test/node/webhook.test.ts' ? { ...r, file: 'test/trigger/webhook.test.ts' } : r));
