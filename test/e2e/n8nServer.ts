@@ -35,6 +35,13 @@ export interface HttpResult {
 	headers: http.IncomingHttpHeaders;
 }
 
+/**
+ * A connection per request: Node's default agent keeps connections open, and one that n8n closed after its 5 s of
+ * idleness while this process was busy (a synchronous pack for the next server, a loaded machine) answered the next
+ * request with "socket hang up".
+ */
+const noKeepAlive = new http.Agent({ keepAlive: false });
+
 export function httpRequest(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult> {
 	return new Promise((resolve, reject) => {
 		const data = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
@@ -42,6 +49,7 @@ export function httpRequest(method: string, url: string, body?: unknown, headers
 			url,
 			{
 				method,
+				agent: noKeepAlive,
 				headers: { ...(data !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(data)) } : {}), ...headers },
 				timeout: 120_000,
 			},
