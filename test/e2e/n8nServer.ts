@@ -104,6 +104,9 @@ export interface PackedPackage {
 	files: number;
 }
 
+/** One `npm pack` a test file (jest loads this module once a file): the servers of a file install the same tarball. */
+let packed: { tarball: string; info: { version: string; filename: string; files: unknown[] } } | undefined;
+
 /** The instance owner (also what the editor test signs in with). */
 export const OWNER = { email: 'e2e-owner@example.com', password: 'E2e-Owner-Passw0rd', firstName: 'E2E', lastName: 'Owner' };
 
@@ -162,7 +165,8 @@ export class N8nServer {
 		await H.ensureBuild({ log: (m: string) => this.log(m), nodeFile: NODE_FILE });
 		fs.rmSync(this.dir, { recursive: true, force: true });
 		fs.mkdirSync(this.dir, { recursive: true });
-		const { tarball, info } = H.packPackage(path.join(this.dir, 'pack'));
+		if (!packed || !fs.existsSync(packed.tarball)) packed = H.packPackage(path.join(this.dir, 'pack'));
+		const { tarball, info } = packed!;
 		this.mark('build+pack', t);
 
 		t = Date.now();
