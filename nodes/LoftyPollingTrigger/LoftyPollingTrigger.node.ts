@@ -142,13 +142,14 @@ export class LoftyPollingTrigger implements INodeType {
 		// n8n set no budget (before 2.38): nothing abandons the poll, and the turn holds the next ticks off.
 		const findDeadline = budget.offered ? undefined : Date.now() + MAX_BUDGET_MS;
 		const node = this.getNode();
-		const turn = takePollTurn(triggerKey(this.getWorkflow().id, node.id, node.name), findDeadline ?? deadline);
+		const trigger = triggerKey(this.getWorkflow().id, node.id, node.name);
+		const turn = takePollTurn(trigger, findDeadline ?? deadline);
 		if (!turn) {
 			this.logger.debug('Lofty Polling Trigger: the last poll of this trigger is still running; this one reads nothing');
 			return null;
 		}
 		try {
-			return await pollOnce(this, { sources, settings, lookBackMs, startFrom, deadline, findDeadline, turn });
+			return await pollOnce(this, { sources, settings, lookBackMs, startFrom, deadline, findDeadline, trigger, turn });
 		} finally {
 			turn.release();
 		}
@@ -162,12 +163,13 @@ interface PollPlan {
 	startFrom?: number;
 	deadline: number;
 	findDeadline?: number;
+	trigger: string;
 	turn: PollTurn;
 }
 
 /** One poll that holds the trigger's turn: reads every source, then remembers and emits (if it still holds it). */
 async function pollOnce(ctx: IPollFunctions, plan: PollPlan): Promise<INodeExecutionData[][] | null> {
-	const { sources, settings, lookBackMs, startFrom, deadline, findDeadline } = plan;
+	const { sources, settings, lookBackMs, startFrom, deadline, findDeadline, trigger } = plan;
 	const staticData = ctx.getWorkflowStaticData('node');
 	// A copy: n8n before 2.36 hands every poll the same object, which only the end of a poll that holds its turn changes.
 	const state: PollState = staticData.pollState ? (JSON.parse(JSON.stringify(staticData.pollState)) as PollState) : { sources: {} };
@@ -186,7 +188,7 @@ async function pollOnce(ctx: IPollFunctions, plan: PollPlan): Promise<INodeExecu
 	// ending a read is no failure: what was read is emitted and the next poll goes on from there.
 	for (const source of sources) {
 		if (source === 'lead') {
-			const read = await readLeads(ctx, state.sources.lead, { clock, deadline, findDeadline, lookBackMs, startFrom, warn: (m) => ctx.logger.warn(m) });
+			const read = await readLeads(ctx, state.sources.lead, { clock, deadline, findDeadline, lookBackMs, startFrom, trigger, warn: (m) => ctx.logger.warn(m) });
 			if (read.next) next.sources.lead = read.next as unknown as SourceState;
 			for (const f of read.fresh) fresh.push({ source, item: toItem(source, f, state.teamId), time: f.time, id: f.id });
 			continue;

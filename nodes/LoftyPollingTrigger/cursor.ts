@@ -84,7 +84,8 @@ export function advance<T>(state: SourceState | undefined, found: Array<Found<T>
  *   reads every lead newer than it, then re-checks a few below it within Look Back.
  * - `seen`: the newest IDs read, with their times (at most MAX_LEAD_SEEN, plus those at the pass's place): a lead is
  *   emitted once, also when several share a time or a pass re-checks it.
- * - `pass`: a pass the poll's budget cut, to go on with first.
+ * - `pass`: a pass the poll's budget cut, to go on with first. Where a reader in the process reads it on past the
+ *   poll (backlogReader.ts), the polls that take its leads move `pass` down: the saved place stays here.
  * - `served`: the most leads Lofty serves in a page (25 where it serves no more than that).
  */
 export interface Pass {

@@ -42,7 +42,8 @@ export class LeadPages implements PagePlace {
 	ended = false;
 
 	constructor(
-		private readonly ctx: IPollFunctions,
+		/** The newest poll's context (a backlog reader reads on with the poll that took from it last). */
+		public ctx: IPollFunctions,
 		private readonly clock: LoftyClock,
 		/** The poll's deadline for these pages (a re-find from the top may be given a later one). */
 		public deadline: number | undefined,

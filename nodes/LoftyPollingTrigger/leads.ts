@@ -1,17 +1,19 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { LoftyClock } from './clock';
+import { collect, notePoll, startReader } from './backlogReader';
 import { type Found, type LeadPlace, type Pass, keepSeen, placeOf } from './cursor';
 import { LeadPages } from './leadPages';
+import { PassRun, type ReadScope, idOf, take } from './passRun';
 import { timeOf } from './sources';
 
 /**
  * New Lead: Lofty lists leads newest first (GET /v1.0/leads sorted by CreateTime), so the trigger reads them in
  * passes from the top of the list down (cursor.ts holds where it stands):
  *
- * 1. A pass reads every lead newer than the cursor (new ground), then re-checks at most RECHECK_LEADS leads below it
- *    within Look Back (leads Lofty showed late). A lead not seen before is emitted and remembered. When the pass
- *    reaches the bottom, the cursor becomes the newest time it read.
+ * 1. A pass (passRun.ts) reads every lead newer than the cursor (new ground), then re-checks at most RECHECK_LEADS
+ *    leads below it within Look Back (leads Lofty showed late). A lead not seen before is emitted and remembered.
+ *    When the pass reaches the bottom, the cursor becomes the newest time it read.
  * 2. A pass the poll's budget cuts is saved with its place (the last lead's time, the leads above it, the scroll).
  *    The next poll goes on from there first, so every poll that reads emits the leads it reads; then, in the same
  *    poll if time is left, a new pass starts from the top with the leads that came in meanwhile.
@@ -23,18 +25,15 @@ import { timeOf } from './sources';
  *    poll reads only the top of the list then, and the leads read stay above the rest: a later poll gets no deeper.
  *    So where n8n sets no budget (`findDeadline`: its scheduler abandons no poll, and a tick during a poll gets no
  *    turn), a pass whose place is that far reads on to its end in the same poll (at most 5 minutes). Where n8n
- *    sets one, or that is not enough, the rest of the pass is given up with a warning naming the create times not
- *    read, and the trigger goes on with new leads.
+ *    sets one, or that is not enough, a poll cut before it got to the place, or after it had to read down to it
+ *    from the top, hands the pass to a reader in this process that reads on past the poll (backlogReader.ts): the
+ *    next polls emit what it read and move the place down, until the pass ends. Nothing is skipped; a restart
+ *    loses only what the reader held, and the next poll starts from the saved place again.
  *
- * So a poll either emits or moves its place forward, and what a poll that emits nothing would have saved is
- * cheap to do again (n8n 2.41's durable scheduler keeps nothing of such a poll): the end of a pass, a re-check of at
- * most RECHECK_LEADS, or a place a few pages away.
+ * So a poll either emits or moves its place forward (or hands it to a reader), and what a poll that emits nothing
+ * would have saved is cheap to do again (n8n 2.41's durable scheduler keeps nothing of such a poll): the end of a
+ * pass, a re-check of at most RECHECK_LEADS, a place a few pages away, or a reader's start.
  */
-
-/** The most leads below the cursor a pass reads again (within Look Back) for leads Lofty showed late. */
-export const RECHECK_LEADS = 100;
-/** Finding the place from the top is given up after this many pages, when the budget ends before it got there. */
-export const FIND_PAGES = 3;
 
 export interface LeadReadOptions {
 	clock: LoftyClock;
@@ -47,6 +46,8 @@ export interface LeadReadOptions {
 	findDeadline?: number;
 	lookBackMs: number;
 	startFrom?: number;
+	/** The trigger (pollTurn.ts triggerKey): its backlog reader, if any (backlogReader.ts). */
+	trigger: string;
 	/** Called with a warning for n8n's log. */
 	warn: (message: string) => void;
 }
@@ -57,133 +58,64 @@ export interface LeadRead {
 	next?: LeadPlace;
 }
 
-const idOf = (lead: IDataObject): string | undefined => (lead.leadId === undefined || lead.leadId === null || lead.leadId === '' ? undefined : String(lead.leadId));
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Where one pass of this poll is: the pass, whether its page is proven to join the place, how it is paged. */
-interface Run {
-	pass: Pass;
-	pages: LeadPages;
-	/** Reading towards the saved place by offset: not yet proven that no lead between was skipped. */
-	finding: boolean;
-	/** Whether a lead below the place was met (or the pass ended); pages read before that. */
-	reached: boolean;
-	findPages: number;
-}
-
 export async function readLeads(ctx: IPollFunctions, stored: unknown, options: LeadReadOptions): Promise<LeadRead> {
-	const { clock, deadline, lookBackMs, startFrom } = options;
+	const { clock, deadline, lookBackMs, startFrom, trigger } = options;
+	const gapMs = notePoll(trigger);
 	const state = placeOf(stored);
-	const seen = new Map<string, number>(Object.entries(state?.seen ?? {}));
-	const fresh: Array<Found<IDataObject>> = [];
-	const readNow = new Set<string>();
 	// First poll: without a start date it only takes note of what is there (a baseline); with one it emits since then.
 	const baseline = !state && startFrom === undefined;
-	let cursor = state?.cursor;
+	const scope: ReadScope = {
+		clock,
+		seen: new Map<string, number>(Object.entries(state?.seen ?? {})),
+		readNow: new Set<string>(),
+		fresh: [],
+		baseline,
+		cursor: state?.cursor,
+		startFrom,
+		lookBackMs,
+		served: state?.served,
+		findDeadline: options.findDeadline,
+	};
 	let pass = state?.pass;
-	let served = state?.served;
-	const timeOfLead = (lead: IDataObject) => timeOf(lead.createTime) ?? clock.now();
-
-	const take = (id: string, time: number, lead: IDataObject) => {
-		if (seen.has(id)) return;
-		seen.set(id, time);
-		if (!baseline) fresh.push({ id, time, record: lead });
-	};
-
-	/** Reads one pass on from where it stands; 'done' at its bottom, 'cut' when the budget ended it. */
-	const run = async (r: Run): Promise<'done' | 'cut'> => {
-		for (;;) {
-			const page = await r.pages.next();
-			if (page === 'refused') {
-				// The saved scroll is gone: the place is found again by offset (a few leads before it, to prove the join).
-				r.pages.restart(r.pass.offset - 5);
-				r.finding = true;
-				continue;
-			}
-			if (page === 'cut') return 'cut';
-			served = r.pages.served ?? served;
-			if (!r.reached && ++r.findPages >= FIND_PAGES && options.findDeadline !== undefined) {
-				// Far from the top: this pass is read to its end in this poll (no later poll could reach it either).
-				r.pages.deadline = Math.max(r.pages.deadline ?? 0, options.findDeadline);
-			}
-			if (r.pass.top === undefined) {
-				// A new pass: the top of the list tells where it ends (Lofty's clock is known from this answer on).
-				const now = clock.now();
-				const first = page.length ? timeOfLead(page[0]) : undefined;
-				const floor = Math.min(cursor ?? startFrom ?? now, now);
-				r.pass.top = Math.max(floor, Math.min(first ?? floor, now));
-				r.pass.floor = floor;
-				r.pass.recheckFrom = cursor === undefined ? (baseline ? now - lookBackMs : floor) : floor - lookBackMs;
-			}
-			const { pass } = r;
-			if (r.finding) {
-				const head = page[0];
-				const joins = r.pages.offset - page.length <= 0 || (head !== undefined && (timeOfLead(head) > pass.at! || seen.has(idOf(head) ?? '')));
-				if (!joins) {
-					// Leads above the place were deleted: the page lies below it. Step back a page.
-					r.pages.restart(r.pages.offset - page.length - 2 * Math.max(page.length, served ?? 25));
-					continue;
-				}
-				r.finding = false;
-			}
-			for (const lead of page) {
-				const id = idOf(lead);
-				if (id === undefined || readNow.has(id)) continue;
-				readNow.add(id);
-				const time = timeOfLead(lead);
-				// Newer than the pass: came in after it began (met on the way down from the top).
-				if (time > pass.top!) {
-					take(id, time, lead);
-					continue;
-				}
-				// At or above the place: read already.
-				if (pass.at !== undefined && (time > pass.at || (time === pass.at && seen.has(id)))) continue;
-				r.reached = true;
-				if (time <= pass.floor!) {
-					if (time < pass.recheckFrom! || (pass.rechecked ?? 0) >= RECHECK_LEADS) return 'done';
-					pass.rechecked = (pass.rechecked ?? 0) + 1;
-				}
-				take(id, time, lead);
-				pass.at = time;
-			}
-			pass.offset = r.pages.offset;
-			pass.scrollId = r.pages.scrollId;
-			if (r.pages.ended) return 'done';
-		}
-	};
 
 	const finish = (p: Pass) => {
-		cursor = Math.max(p.floor ?? cursor ?? 0, p.top ?? cursor ?? 0);
+		scope.cursor = Math.max(p.floor ?? scope.cursor ?? 0, p.top ?? scope.cursor ?? 0);
 		pass = undefined;
 	};
 
 	if (pass) {
-		const r: Run = { pass, pages: new LeadPages(ctx, clock, deadline, { offset: pass.offset, scrollId: pass.scrollId, served }), finding: !pass.scrollId, reached: false, findPages: 0 };
-		if (r.finding) r.pages.restart(pass.offset - 5);
-		const outcome = await run(r);
-		if (outcome === 'done') finish(pass);
-		else if (!r.reached && r.findPages >= FIND_PAGES) {
-			options.warn(
-				`Lofty Polling Trigger: the leads created from ${iso(pass.floor!)} to ${iso(pass.at ?? pass.top!)} that a backlog still had to read could not be reached: Lofty refused the saved scroll and pages its leads only by scroll, and reading down to them from the top takes longer than a poll may read. They were skipped; new leads are read as usual.`,
-			);
-			finish(pass);
+		const handed = collect(trigger, pass, ctx);
+		if (handed) {
+			// The backlog reader read on since the last poll: its leads are this poll's, its place the pass's.
+			for (const f of handed.fresh) take(scope, f.id, f.time, f.record);
+			pass = handed.pass;
+			scope.served = handed.served ?? scope.served;
+			if (handed.error) options.warn(`Lofty Polling Trigger: reading the lead backlog on stopped (${handed.error}); the next poll reads on from where it stopped`);
+			if (handed.done) finish(pass);
+		} else {
+			const r = new PassRun(scope, pass, new LeadPages(ctx, clock, deadline, { offset: pass.offset, scrollId: pass.scrollId, served: scope.served }), !pass.scrollId, false);
+			if (r.finding) r.pages.restart(pass.offset - 5);
+			const outcome = await r.run();
+			if (outcome === 'done') finish(pass);
+			// No later poll gets deeper than this one from the top: the pass is read on beyond the poll.
+			else if (r.fromTop) startReader(trigger, r, gapMs);
 		}
 	}
 	if (!pass) {
 		const top: Pass = { offset: 0 };
-		const r: Run = { pass: top, pages: new LeadPages(ctx, clock, deadline, { offset: 0, served }), finding: false, reached: true, findPages: 0 };
-		const outcome = await run(r);
+		const r = new PassRun(scope, top, new LeadPages(ctx, clock, deadline, { offset: 0, served: scope.served }), false, true);
+		const outcome = await r.run();
 		if (top.top === undefined) {
 			// Nothing answered in time: on a first poll nothing is remembered, later the place stays.
-			if (!state) return { fresh };
+			if (!state) return { fresh: scope.fresh };
 		} else if (outcome === 'done' || baseline) finish(top);
 		else pass = top;
 	}
-	const place = cursor ?? clock.now();
-	const next: LeadPlace = { cursor: place, seen: keepSeen(seen, place, pass?.at) };
+	const place = scope.cursor ?? clock.now();
+	const next: LeadPlace = { cursor: place, seen: keepSeen(scope.seen, place, pass?.at) };
 	if (pass) next.pass = pass;
-	if (served !== undefined) next.served = served;
-	return { fresh, next };
+	if (scope.served !== undefined) next.served = scope.served;
+	return { fresh: scope.fresh, next };
 }
 
 /** The editor's test fetch: the newest lead (within the last week), nothing remembered. */

@@ -19,6 +19,11 @@ import type { OwedRange } from './catchUpState';
  * new process handles owes what an activation would, and starts the request. Any delivery that finds something
  * owed (a catch-up answered in another process, queue mode; one that failed) starts it too, at most once per
  * KICK_EVERY_MS.
+ *
+ * The request carries what is owed, as this process knows it (what the activation or delivery owed, what the last
+ * catch-up left), not only the static data: n8n saves each request's copy of it whole and the last save wins, so a
+ * delivery that loaded it before the owing one was saved, and saved after, drops the debt from the stored copy
+ * (seen in n8n 2.41.1: the first deliveries after a restart arrive together, one per event list).
  * n8n must reach its own WEBHOOK_URL for this (otherwise: a warning in n8n's log, and the debt is kept).
  */
 
@@ -33,10 +38,11 @@ export function isCatchUpRequest(body: unknown): body is Record<typeof CATCH_UP_
 	return body !== null && typeof body === 'object' && !Array.isArray(body) && CATCH_UP_BODY_KEY in body && Object.keys(body).length === 1;
 }
 
-/** Per webhook URL in this process: a request loop running, when the last started, what the last catch-up left. */
+/** Per webhook URL in this process: a request loop running, when the last started, what the last catch-up left, what the next request carries. */
 const loops = new Set<string>();
 const kicked = new Map<string, number>();
-const outcomes = new Map<string, boolean>();
+const outcomes = new Map<string, Record<string, OwedRange>>();
+const carried = new Map<string, Record<string, OwedRange>>();
 
 /** Webhooks this process has activated or handled a request of. */
 const known = new Set<string>();
@@ -48,9 +54,23 @@ export function firstInProcess(webhookUrl: string): boolean {
 	return true;
 }
 
-/** A catch-up answered here: whether the budget left something. */
-export function reportOutcome(webhookUrl: string, more: boolean): void {
-	outcomes.set(webhookUrl, more);
+/** A catch-up answered here: what it left owed (nothing: all paid). */
+export function reportOutcome(webhookUrl: string, left: Record<string, OwedRange>): void {
+	outcomes.set(webhookUrl, left);
+}
+
+/** Adds `owed` to what the next request of this webhook carries (per list, from the earliest `from`; up to now wins). */
+function carry(webhookUrl: string, owed: Record<string, OwedRange>): void {
+	const into = { ...carried.get(webhookUrl) };
+	for (const [list, range] of Object.entries(owed)) {
+		const before = into[list];
+		if (!before) into[list] = { ...range };
+		else {
+			const from = Math.min(before.from, range.from);
+			into[list] = before.to === undefined || range.to === undefined ? { from } : { from, to: Math.max(before.to, range.to) };
+		}
+	}
+	carried.set(webhookUrl, into);
 }
 
 /** Forgets this process's loops (a test's stand-in for a new process; running loops end at their next step). */
@@ -59,6 +79,7 @@ export function forgetCatchUpRequests(): void {
 	known.clear();
 	kicked.clear();
 	outcomes.clear();
+	carried.clear();
 }
 
 type Ctx = IHookFunctions | IWebhookFunctions;
@@ -73,19 +94,23 @@ async function post(ctx: Ctx, url: string, body: IDataObject): Promise<number> {
 	}
 }
 
-async function loop(ctx: Ctx, webhookUrl: string, secret: string, owed: Record<string, OwedRange>): Promise<void> {
+async function loop(ctx: Ctx, webhookUrl: string, secret: string): Promise<void> {
 	const url = `${webhookUrl}?token=${encodeURIComponent(secret)}`;
-	let body: IDataObject = { [CATCH_UP_BODY_KEY]: { owed: owed as unknown as IDataObject } };
 	let wait = FIRST_AFTER_MS;
 	let retryUntil = Date.now() + RETRY_WITHIN_MS;
 	for (let round = 0; round < MAX_ROUNDS && loops.has(webhookUrl); round++) {
 		await sleep(wait);
 		outcomes.delete(webhookUrl);
-		const status = await post(ctx, url, body);
+		const owed = carried.get(webhookUrl) ?? {};
+		const status = await post(ctx, url, { [CATCH_UP_BODY_KEY]: { owed: owed as unknown as IDataObject } });
 		if (status >= 200 && status < 300) {
-			if (outcomes.get(webhookUrl) !== true) return;
-			// this process read part of the debt: the rest is in the static data, so nothing more is brought
-			body = { [CATCH_UP_BODY_KEY]: {} };
+			const left = outcomes.get(webhookUrl);
+			// answered in another process (queue mode): what it left is in the static data
+			if (left === undefined || Object.keys(left).length === 0) {
+				if (carried.get(webhookUrl) === owed) carried.delete(webhookUrl);
+				return;
+			}
+			carried.set(webhookUrl, left);
 			wait = MORE_AFTER_MS;
 			retryUntil = Date.now() + RETRY_WITHIN_MS;
 			continue;
@@ -104,15 +129,20 @@ async function loop(ctx: Ctx, webhookUrl: string, secret: string, owed: Record<s
 
 /** Starts the catch-up request loop for this webhook, unless one runs in this process. */
 export function requestCatchUp(ctx: Ctx, webhookUrl: string, secret: string, owed: Record<string, OwedRange> = {}): void {
+	carry(webhookUrl, owed);
 	if (loops.has(webhookUrl)) return;
 	loops.add(webhookUrl);
 	kicked.set(webhookUrl, Date.now());
-	void loop(ctx, webhookUrl, secret, owed).finally(() => loops.delete(webhookUrl));
+	void loop(ctx, webhookUrl, secret).finally(() => loops.delete(webhookUrl));
 }
 
-/** A delivery found something owed: starts the loop, at most once per KICK_EVERY_MS per webhook in this process. */
-export function kickCatchUp(ctx: Ctx, webhookUrl: string, secret: string): void {
+/**
+ * A delivery found something owed: starts the loop with it, at most once per KICK_EVERY_MS per webhook in this
+ * process (a running loop carries it along).
+ */
+export function kickCatchUp(ctx: Ctx, webhookUrl: string, secret: string, owed: Record<string, OwedRange>): void {
 	const last = kicked.get(webhookUrl);
+	if (loops.has(webhookUrl)) carry(webhookUrl, owed);
 	if (loops.has(webhookUrl) || (last !== undefined && Date.now() - last < KICK_EVERY_MS)) return;
-	requestCatchUp(ctx, webhookUrl, secret);
+	requestCatchUp(ctx, webhookUrl, secret, owed);
 }

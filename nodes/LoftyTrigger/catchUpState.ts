@@ -128,7 +128,8 @@ function oweSinceListened(state: CatchUpState, since: number, lists: number[], n
 }
 
 /**
- * Adds what a catch-up request brought (the activation's ranges, for an n8n that had not saved them yet):
+ * Adds what a catch-up request brought (what the activation, a delivery or the last catch-up left owed, as this
+ * process knows it: the stored copy may have lost it to another request's save):
  * only chosen lists that can be read back, never before `since` nor more than CATCH_UP_MAX_BACK_MS back.
  */
 export function mergeOwed(staticData: IDataObject, brought: unknown, lists: number[], now: number): void {
@@ -139,7 +140,8 @@ export function mergeOwed(staticData: IDataObject, brought: unknown, lists: numb
 	const owed = owedOf(state);
 	for (const [list, range] of Object.entries(owedOf({ owed: brought as Record<string, OwedRange> }))) {
 		if (!lists.includes(Number(list))) continue;
-		addOwed(owed, list, { from: Math.max(range.from, since, now - CATCH_UP_MAX_BACK_MS) });
+		const from = Math.max(range.from, since, now - CATCH_UP_MAX_BACK_MS);
+		addOwed(owed, list, range.to === undefined ? { from } : { from, to: range.to });
 	}
 	state.owed = owed;
 }

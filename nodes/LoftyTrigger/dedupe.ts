@@ -30,6 +30,9 @@ import type { IDataObject } from 'n8n-workflow';
  *   request answered 2xx (its execution exists) and is dropped otherwise, so a delivery whose execution
  *   never came to be (n8n failed or stopped first) is accepted again when Lofty retries it. A retry that
  *   arrives while its first attempt is still in progress is answered 503 (Lofty retries it later).
+ * - A request that committed and is not answered yet may be saved after one that was answered meanwhile (its
+ *   execution took longer to create): when a request is confirmed, its entries are written into the copies of the
+ *   static data such requests still hold, so the last save has them too.
  */
 
 export const DEDUPE_WINDOW_MS = 48 * 60 * 60 * 1000;
@@ -78,6 +81,8 @@ interface ScopeMemory {
 	confirmed: Entries;
 	/** key -> claimed at */
 	pending: Entries;
+	/** requests whose committed copy of the static data n8n has yet to save: rewrites it with what is confirmed -> committed at */
+	open: Map<() => void, number>;
 }
 
 const memory = new Map<string, ScopeMemory>();
@@ -85,7 +90,7 @@ const memory = new Map<string, ScopeMemory>();
 function scopeMemory(scope: string): ScopeMemory {
 	let found = memory.get(scope);
 	if (found) memory.delete(scope);
-	else found = { confirmed: new Map(), pending: new Map() };
+	else found = { confirmed: new Map(), pending: new Map(), open: new Map() };
 	memory.set(scope, found);
 	if (memory.size > MAX_SCOPES) memory.delete(memory.keys().next().value as string);
 	return found;
@@ -154,6 +159,7 @@ export function claim(scope: string, staticData: IDataObject, deliveryId: string
 		if (saved !== undefined) add(mem.confirmed, key, saved);
 	}
 	prune(mem.confirmed, MAX_DELIVERIES + MAX_EVENT_KEYS, now, MEMORY_MS);
+	for (const [rewrite, at] of mem.open) if (now - at > PENDING_MAX_MS) mem.open.delete(rewrite);
 	deliveries = merge(deliveries, new Map([...mem.confirmed].filter(([key]) => key.startsWith('d:'))));
 	seenEvents = merge(seenEvents, new Map([...mem.confirmed].filter(([key]) => key.startsWith('e:'))));
 	prune(deliveries, MAX_DELIVERIES, now);
@@ -185,27 +191,34 @@ export function claim(scope: string, staticData: IDataObject, deliveryId: string
 	const claimed = dKey ? [dKey, ...keys] : [...keys];
 	for (const key of claimed) mem.pending.set(key, now);
 	let settled = false;
+	const withConfirmed = () => {
+		deliveries = merge(deliveries, new Map([...mem.confirmed].filter(([key]) => key.startsWith('d:'))));
+		seenEvents = merge(seenEvents, new Map([...mem.confirmed].filter(([key]) => key.startsWith('e:'))));
+		prune(deliveries, MAX_DELIVERIES, now);
+		prune(seenEvents, MAX_EVENT_KEYS, now);
+		store();
+	};
 	return {
 		kind: 'new',
 		fresh,
 		commit: () => {
 			// Written into the request's static data, which n8n saves with the execution's creation, before it answers;
 			// with what other requests confirmed meanwhile (the last save wins).
-			deliveries = merge(deliveries, new Map([...mem.confirmed].filter(([key]) => key.startsWith('d:'))));
-			seenEvents = merge(seenEvents, new Map([...mem.confirmed].filter(([key]) => key.startsWith('e:'))));
 			for (const key of claimed) add(key.startsWith('d:') ? deliveries : seenEvents, key, now);
-			prune(deliveries, MAX_DELIVERIES, now);
-			prune(seenEvents, MAX_EVENT_KEYS, now);
-			store();
+			withConfirmed();
+			if (!settled) mem.open.set(withConfirmed, now);
 		},
 		settle: (ok) => {
 			if (settled) return;
 			settled = true;
+			mem.open.delete(withConfirmed);
 			for (const key of claimed) {
 				if (!mem.pending.has(key)) continue;
 				mem.pending.delete(key);
 				if (ok) add(mem.confirmed, key, now);
 			}
+			// A request that committed before this one was answered may be saved after it: its copy gets these keys now.
+			if (ok) for (const rewrite of mem.open.keys()) rewrite();
 		},
 	};
 }

@@ -157,7 +157,8 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 			// a new process (n8n 2.41 runs no activation on start) owes what an activation would, before it notes this delivery
 			if (firstInProcess(webhookUrl)) oweOnFirstRequest(staticData, chosenLists(ctx), now);
 			noteListened(staticData, now, parsed.teamId);
-			if (Object.keys(owedOf(catchUpStateOf(staticData))).length > 0) kickCatchUp(ctx, webhookUrl, accepted[0]);
+			const owed = owedOf(catchUpStateOf(staticData));
+			if (Object.keys(owed).length > 0) kickCatchUp(ctx, webhookUrl, accepted[0], owed);
 		}
 		if (items.length === 0) return { webhookResponse: { received: parsed.events.length, started: 0 } };
 		void markChangedUntilAnswered(staticData, res as unknown as Answerable);
@@ -206,7 +207,7 @@ async function answerCatchUp(ctx: IWebhookFunctions, body: IDataObject, scope: s
 		const items = decision.fresh.map((index) => read.events[index].json).filter((json) => passes(String(json.action)));
 		read.apply();
 		decision.commit();
-		reportOutcome(webhookUrl, read.more);
+		reportOutcome(webhookUrl, owedOf(catchUpStateOf(staticData)));
 		ctx.logger.info(
 			`Lofty Trigger: caught up ${items.length} event(s) that no delivery brought (${read.events.length} read back)${read.more ? '; the rest of the catch-up follows' : ''}`,
 		);

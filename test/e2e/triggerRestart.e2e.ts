@@ -1,9 +1,17 @@
 /**
- * The Lofty Trigger (Lead Info, Text, Pipeline Change) in a real n8n 2.41.1 restarted (SIGTERM, same database) while
- * the sandbox makes events at a steady pace and delivers them as Lofty does (real time; deliveries answered 404
- * while n8n registers its webhooks are discarded, as the contract says). Every created lead and text runs exactly
- * once (delivered, or caught up: `caughtUp: true`); stage changes cannot be read back (docs/triggers.md): the count
- * lost is logged, none runs twice. On the code before the catch-up, created leads and texts were lost here too.
+ * The Lofty Trigger (Lead Info, Text, Pipeline Change) in a real n8n 2.41.1 restarted (SIGTERM with deliveries in
+ * flight, same database, down about 3 s plus its start) while the sandbox makes a lead, a text to it and a stage change
+ * every 400 ms (from 3 s before the stop to 4 s after n8n serves again) and delivers them as Lofty does: real time,
+ * one request per subscription, 5xx and no answer retried after 30 s, deliveries answered 404 while n8n registers its
+ * webhooks discarded. What it measures, per created lead and text (restartLedger.ts): the runs that completed
+ * (executions with status success whose trigger output holds it, delivered or caught up: `caughtUp: true`). Every one
+ * must run; once, except an event whose delivery n8n was handling when told to stop, which may run twice (n8n's
+ * shutdown, docs/triggers.md "Measured"). An execution n8n began and did not finish is listed, not counted. Stage
+ * changes cannot be read back: the count lost is logged; the same rule for running twice. A failure names each event
+ * lost or run twice with what every delivery of it got and the executions that hold it.
+ * Measured 2026-11-27 (n8n 2.41.1): on main before the fix (be1f8d0) 11 of 60 leads and 11 texts lost (the catch-up read
+ * nothing: another delivery's save dropped what the first delivery after the restart owed); now none lost in 16 runs,
+ * 1 to 4 events run twice in 8 of them, all at the stop; 78 to 125 s for the file (n8n's first start included).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -11,6 +19,7 @@ import { DEMO_API_KEY, type Sandbox, parseJson, startSandbox, stringifyJson } fr
 import { configureDelivery, emitStageChange, webhookDelivery } from '../../sandbox/resources/webhook/delivery';
 import { webhookState } from '../../sandbox/resources/webhook';
 import { N8nServer, httpRequest, loftyTriggerNode, n8nInstalled } from './n8nServer';
+import { type EventAccount, accountEvents, describeAccounts, itemsOfExecution, outsideContract } from './restartLedger';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -19,12 +28,8 @@ const TRIGGER = 'Lofty Trigger';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const title = `Lofty Trigger in n8n ${VERSION}: restarted while Lofty delivers, what was discarded at start is caught up`;
 
-// Opt-in until its last two findings are settled (measured 2026-11-27, 2.41.1): with the catch-up 1 of 103 leads lost
-// and 3 leads run twice (deliveries in flight at SIGTERM: n8n failed to finish their executions, answered 500 and did
-// not save the static data); on the code before it, 23 of 95 leads and 23 texts lost, 2 leads run twice.
-const OPTED_IN = process.env.LOFTY_E2E_RESTART === '1';
-if (!n8nInstalled(VERSION) || !OPTED_IN) {
-	const why = OPTED_IN ? `n8n ${VERSION} is not installed in the cache` : 'set LOFTY_E2E_RESTART=1 to run it';
+if (!n8nInstalled(VERSION)) {
+	const why = `n8n ${VERSION} is not installed in the cache`;
 	// eslint-disable-next-line no-console
 	console.log(`[e2e ${VERSION}] SKIPPED: ${why}`);
 	describe(title, () => test.skip(why, () => undefined));
@@ -39,7 +44,6 @@ if (!n8nInstalled(VERSION) || !OPTED_IN) {
 		if (r.status !== 200) throw new Error(`executions: ${r.status} ${r.text.slice(0, 300)}`);
 		return r.json.data ?? [];
 	};
-	const itemsOf = (ex: Json): Json[] => (ex.data?.resultData?.runData?.[TRIGGER]?.[0]?.data?.main?.[0] ?? []).map((i: Json) => i.json);
 	const api = async (path: string, body: unknown) => {
 		const r = await httpRequest('POST', `${sb.url}${path}`, stringifyJson(body), { Authorization: `token ${DEMO_API_KEY}`, 'content-type': 'application/json' });
 		if (r.status >= 300) throw new Error(`sandbox POST ${path}: ${r.status} ${r.text.slice(0, 200)}`);
@@ -59,7 +63,7 @@ if (!n8nInstalled(VERSION) || !OPTED_IN) {
 			await sb?.stop();
 		});
 
-		test('every created lead and text runs exactly once across the restart; stage changes never twice', async () => {
+		test('every created lead and text runs across the restart, once unless n8n was handling its delivery when told to stop; stage changes never twice', async () => {
 			const cred = await n8n.createCredential('Lofty API key (restart e2e)', 'loftyApi', { apiKey: DEMO_API_KEY, baseUrl: sb.url });
 			const trigger = loftyTriggerNode(TRIGGER, webhookId, { events: [2, 8, 12], options: {} }, { id: cred, name: 'Lofty API key (restart e2e)' });
 			workflowId = await n8n.createWorkflow({ name: 'Lofty e2e: trigger restart', nodes: [trigger], connections: {} });
@@ -72,7 +76,9 @@ if (!n8nInstalled(VERSION) || !OPTED_IN) {
 				await sleep(100);
 			}
 
-			// Lofty at a steady pace: a lead, a text to it and a stage change every 400 ms
+			// Lofty at a steady pace: a lead, a text to it and a stage change every 400 ms, from 3 s before the stop to 4 s after
+			// n8n serves again (its webhooks are registered a few seconds after that: deliveries meanwhile get 404)
+			const t0 = Date.now();
 			const leads: string[] = [];
 			let stages = 0;
 			let producing = true;
@@ -87,42 +93,47 @@ if (!n8nInstalled(VERSION) || !OPTED_IN) {
 					await sleep(400);
 				}
 			})();
-			await sleep(4000);
+			await sleep(3000);
+			const stop = { from: Date.now(), to: Infinity };
 			await n8n.halt();
+			stop.to = Date.now();
 			await sleep(3000);
 			await n8n.restart();
-			await sleep(10_000);
+			await sleep(4000);
 			producing = false;
 			await producer;
 
-			const log = sb.webhooks.log.filter((e) => e.callbackUrl.startsWith(hookUrl));
-			const discarded = log.filter((e) => e.outcome === 'discarded');
-			// Lofty's retries of the outage (30 s after each failure) and the catch-up
-			const deadline = Date.now() + 180_000;
-			let items: Json[] = [];
+			const log = () => sb.webhooks.log.filter((e) => e.callbackUrl.startsWith(hookUrl));
+			// Lofty's retries of the outage (30 s after each failure, ±20%) and the catch-up; every execution finished
+			const deadline = Date.now() + 90_000;
+			let accounts: EventAccount[] = [];
 			for (;;) {
-				items = (await executions()).flatMap(itemsOf);
-				const done = leads.every((id) => items.some((i) => i.event === 'lead.created' && i.leadId === id) && items.some((i) => i.event === 'text.created' && i.leadId === id));
-				const pending = [...subs()].some((s) => sb.webhooks.pending(s.subscribeId) > 0);
-				if ((done && !pending) || Date.now() > deadline) break;
+				const all = await executions();
+				accounts = accountEvents(leads, log(), all, TRIGGER, t0, stop);
+				const pending = subs().some((s) => sb.webhooks.pending(s.subscribeId) > 0);
+				const running = all.some((ex) => ex.status === 'running' || ex.status === 'new');
+				if ((accounts.every((a) => a.runs >= 1 || a.event === 'pipeline.updated') && !pending && !running) || Date.now() > deadline) break;
 				await sleep(2000);
 			}
-			await sleep(5000);
-			items = (await executions()).flatMap(itemsOf);
-			const count = (event: string, id: string) => items.filter((i) => i.event === event && i.leadId === id).length;
-			const lostLeads = leads.filter((id) => count('lead.created', id) === 0).length;
-			const lostTexts = leads.filter((id) => count('text.created', id) === 0).length;
-			const twice = leads.filter((id) => count('lead.created', id) > 1 || count('text.created', id) > 1);
-			const stageRuns = items.filter((i) => i.event === 'pipeline.updated').length;
+			// a late duplicate would show up here
+			await sleep(3000);
+			const all = await executions();
+			accounts = accountEvents(leads, log(), all, TRIGGER, t0, stop);
+			const items = all.filter((ex) => ex.status === 'success').flatMap((ex) => itemsOfExecution(ex, TRIGGER));
+			const lost = accounts.filter((a) => a.runs === 0 && a.event !== 'pipeline.updated');
+			const twice = accounts.filter((a) => a.runs > 1);
+			const discarded = log().filter((e) => e.outcome === 'discarded');
+			const unfinished = all.filter((ex) => ex.status !== 'success').map((ex) => `${ex.id} ${ex.status}`);
 			// eslint-disable-next-line no-console
 			console.log(
 				`[e2e ${VERSION}] restart: ${leads.length} leads, ${leads.length} texts, ${stages} stage changes made; deliveries discarded: ${discarded.length}; ` +
-					`lost: ${lostLeads} leads, ${lostTexts} texts, ${stages - stageRuns} stage changes; caught up: ${items.filter((i) => i.caughtUp === true).length}`,
+					`lost: ${lost.filter((a) => a.event === 'lead.created').length} leads, ${lost.filter((a) => a.event === 'text.created').length} texts, ` +
+					`${accounts.filter((a) => a.event === 'pipeline.updated' && a.runs === 0).length} stage changes; run twice: ${twice.length} (at the stop: ${twice.filter((a) => a.atStop).length}); caught up: ${items.filter((i) => i.caughtUp === true).length}; ` +
+					`executions not completed: ${unfinished.length ? unfinished.join(', ') : 'none'}; ${((Date.now() - t0) / 1000).toFixed(0)} s` +
+					describeAccounts(accounts).map((line) => `\n  ${line}`).join(''),
 			);
 			expect(discarded.length).toBeGreaterThan(0);
-			expect({ lostLeads, lostTexts, twice }).toEqual({ lostLeads: 0, lostTexts: 0, twice: [] });
-			expect(stageRuns).toBeLessThanOrEqual(stages);
-			expect(new Set(items.filter((i) => i.event === 'pipeline.updated').map((i) => `${i.leadId}|${i.newStage}`)).size).toBe(stageRuns);
+			expect(outsideContract(accounts)).toEqual([]);
 		});
 	});
 }

@@ -80,11 +80,11 @@ export class PollDriver {
 		return -1;
 	}
 
-	/** Polls until `done` or `max` polls. */
-	async pollUntil(done: () => boolean, max: number, each?: (index: number) => void): Promise<void> {
+	/** Polls until `done` or `max` polls; `each` after each poll (awaited). */
+	async pollUntil(done: () => boolean, max: number, each?: (index: number) => void | Promise<void>): Promise<void> {
 		for (let i = 0; i < max && !done(); i++) {
 			await this.poll();
-			each?.(i);
+			await each?.(i);
 		}
 	}
 

@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { Lofty } from '../../nodes/Lofty/Lofty.node';
 import { forgetRecentLeads } from '../../nodes/Lofty/resources/lead/keys';
 import { forgetUncertainCreates } from '../../nodes/Lofty/resources/lead/uncertainCreates';
+import { forgetBacklogReaders } from '../../nodes/LoftyPollingTrigger/backlogReader';
 import type { Credential, HarnessOptions, Params } from './context';
 import { runNode } from './context';
 import { recordRequests } from './opsLog';
@@ -21,8 +22,11 @@ export function useSandbox(): () => Sandbox {
 		// A reset sandbox hands out the same lead IDs again: leads remembered from the last test are not these.
 		forgetRecentLeads();
 		forgetUncertainCreates();
+		// A lead backlog reader of the last test's polling trigger stops reading.
+		forgetBacklogReaders();
 	});
 	afterAll(async () => {
+		forgetBacklogReaders();
 		writeRequests();
 		await sandbox?.stop();
 	});

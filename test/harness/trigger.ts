@@ -61,6 +61,9 @@ export class TriggerHarness {
 	savesAfterFailure = false;
 	/** The next HTTP request is handled whole, then its connection is cut instead of answered (the answer lost). */
 	loseNextAnswer = false;
+	/** n8n creates the next request's execution (and saves its static data) only once this settles; `held` meanwhile */
+	holdNextExecution: Promise<void> | undefined;
+	held = false;
 	private server: Server | undefined;
 	port = 0;
 	private pending = new Set<Promise<unknown>>();
@@ -279,6 +282,8 @@ export class TriggerHarness {
 			if (root.__dataChanged) this.staticData = clone(copy);
 		};
 		const crash = this.crashNext;
+		const hold = this.holdNextExecution;
+		this.holdNextExecution = undefined;
 		const ctx = {
 			...this.baseContext(copy),
 			getRequestObject: () => req,
@@ -306,7 +311,9 @@ export class TriggerHarness {
 					// n8n 2.41 wraps the static data again (the flag is cleared), then creates the execution (database
 					// and queue round trips) and saves.
 					ObservableObject.create(root);
-					await sleep(5);
+					this.held = hold !== undefined;
+					await (hold ?? sleep(5));
+					this.held = false;
 					const items = (result.workflowData[0] ?? []).map((i: INodeExecutionData) => i.json);
 					this.executions.push(items);
 					if (crash === 'afterExecution') this.die(res);

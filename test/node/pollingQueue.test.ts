@@ -8,6 +8,8 @@ import { acquire, isPacingDeadline, pacingKey, resetPacing } from '../../nodes/L
 import { READING_VALUES } from '../../sandbox';
 import { poll } from '../harness/poll';
 import { useSandbox } from '../harness/sandbox';
+import { STEP_BUDGET_MS } from '../harness/budgets';
+import { BUDGET_MS } from '../harness/pollDriver';
 
 /** Another execution used up the window: Lofty said 0 remaining, the reset `inMs` away. */
 async function usedUp(key: string, inMs: number): Promise<void> {
@@ -62,14 +64,19 @@ describe('the pacer\'s queue and a deadline (jest clock)', () => {
 
 const sandbox = useSandbox();
 
+/** The budget of the polls that must not wait: they decide at once, so it need not cover any request. */
+const REFUSED_POLL_BUDGET_MS = 1000;
+/** The window ends a step's budget after that poll's budget would: a loaded machine's delays never reach it. */
+const WINDOW_MS = REFUSED_POLL_BUDGET_MS + STEP_BUDGET_MS;
+
 describe.each(READING_VALUES.leadPaging)('a poll behind a bulk run of the same credential waiting for the rate-limit window (leadPaging %s)', (reading) => {
 	beforeEach(() => resetPacing());
 
-	it('does not wait for the window (2 s budget, the window 3 s away): nothing sent, nothing remembered, the bulk run goes first', async () => {
+	it('does not wait for the window (1 s budget, the window 5 s away): nothing sent, nothing remembered, the bulk run goes first', async () => {
 		sandbox().readings.set({ leadPaging: reading });
 		sandbox().setRateLimit({ perWindow: 1_000_000, windowMs: 60_000 });
 		const params = { events: ['lead', 'call'] };
-		const host = { budgetMs: 2000 };
+		const host = { budgetMs: REFUSED_POLL_BUDGET_MS };
 		const key = pacingKey('loftyApi', sandbox().url, sandbox().apiKey);
 		let granted = 0;
 		const bulkRequest = () =>
@@ -79,7 +86,7 @@ describe.each(READING_VALUES.leadPaging)('a poll behind a bulk run of the same c
 			});
 
 		// The activation's poll (its team-ID lookup comes first) behind the queue.
-		await usedUp(key, 3000);
+		await usedUp(key, WINDOW_MS);
 		let bulk = bulkRequest();
 		const sent = sandbox().requests.length;
 		const first = await poll(sandbox(), params, undefined, 'trigger', host);
@@ -90,9 +97,10 @@ describe.each(READING_VALUES.leadPaging)('a poll behind a bulk run of the same c
 		await bulk;
 
 		// A later poll: its lead read and call read behind the queue.
-		const baseline = await poll(sandbox(), params, undefined, 'trigger', host);
+		// (it reads, within n8n's budget)
+		const baseline = await poll(sandbox(), params, undefined, 'trigger', { budgetMs: BUDGET_MS });
 		expect(JSON.parse(baseline.stored).pollState.teamId).toBeDefined();
-		await usedUp(key, 3000);
+		await usedUp(key, WINDOW_MS);
 		bulk = bulkRequest();
 		const before = sandbox().requests.length;
 		const later = await poll(sandbox(), params, baseline.stored, 'trigger', host);
@@ -100,5 +108,5 @@ describe.each(READING_VALUES.leadPaging)('a poll behind a bulk run of the same c
 		expect(later.items).toBeNull();
 		expect(sandbox().requests.length).toBe(before);
 		await bulk;
-	}, 30_000);
+	}, 60_000);
 });

@@ -1,6 +1,11 @@
 import { getWebhookSubscriptions } from '../../nodes/Lofty/methods/webhook';
 import { READING_VALUES, SEED_IDS, parseJson } from '../../sandbox';
 import { MAX_WEBHOOK_SUBSCRIPTIONS, WEBHOOK_IDS, webhookState } from '../../sandbox/resources/webhook';
+import { COMM_SEED } from '../../sandbox/resources/communication';
+import { NOTE_SEED } from '../../sandbox/resources/note';
+import { TASK_SEED } from '../../sandbox/resources/task';
+import { TX_SEED } from '../../sandbox/resources/transaction';
+import { RESOURCES } from '../../nodes/Lofty/resources';
 import { callbackUrlOf, ensureSecret } from '../../nodes/LoftyTrigger/subscriptionState';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, node, oauthCredential, run, runError, useSandbox } from '../harness/sandbox';
@@ -158,6 +163,30 @@ describe('Webhook: Get Event Record (after the Lofty Trigger)', () => {
 		expect(out[2].json.record).toBeNull();
 		expect(sandbox().requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1.0/leads/${SEED_IDS.bigLeadId}`]);
 		expect(out.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	it('reads the record of every kind of event, each at one of the paths the operation lists (its routes)', async () => {
+		const items = [
+			{ listId: 1, action: 'updated', agentUserId: SEED_IDS.demoUserId },
+			event({ leadId: SEED_IDS.bigLeadId }),
+			{ listId: 5, action: 'updated', leadId: SEED_IDS.bigLeadId, transactionId: TX_SEED.purchaseId },
+			{ listId: 6, action: 'created', timelineId: COMM_SEED.bigLeadCallId },
+			{ listId: 7, action: 'created', timelineId: COMM_SEED.bigLeadEmailId },
+			{ listId: 8, action: 'created', timelineId: COMM_SEED.bigLeadTextId },
+			{ listId: 9, action: 'created', noteId: NOTE_SEED.pinned },
+			{ listId: 10, action: 'created', taskId: TASK_SEED.openTaskId },
+			{ listId: 11, action: 'created', apptId: TASK_SEED.appointmentId },
+		];
+		const out = await run(sandbox(), (i) => ({ resource: 'webhook', operation: 'getEventRecord', event: items[i] }), { items });
+		for (const item of out) expect(item.json.record).toEqual(expect.any(Object));
+		const routes = RESOURCES.find((r) => r.value === 'webhook')?.operations.find((op) => op.value === 'getEventRecord')?.routes ?? [];
+		const reached = routes.filter((route) => {
+			const pattern = new RegExp(`^${route.replace(/\{\w+\}/g, '[^/]+')}$`);
+			return sandbox().requests.some((r) => r.method === 'GET' && pattern.test(r.path) && r.status === 200);
+		});
+		expect(reached).toEqual(routes);
+		// nine kinds of event, eight endpoints (tasks and appointments are both read at /v2.0/tasks/{id})
+		expect(routes).toHaveLength(8);
 	});
 
 	it('reads calls, emails and texts by timelineId, never by the legacy callId / emailId / textId', async () => {

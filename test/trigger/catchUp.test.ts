@@ -108,6 +108,30 @@ describe('catch-up after n8n restarts', () => {
 		expect(engine.log.filter((e) => e.outcome === 'delivered').length).toBeGreaterThanOrEqual(3);
 	}, 120_000);
 
+	it('n8n 2.41.1: a delivery that saves an older copy of the static data after the first one (the last save wins) does not drop what the restart owes', async () => {
+		const { engine } = world();
+		const h = await world().activeTrigger({ events: [2] });
+		await createLead('Heard');
+		await engine.flush();
+		await h.stop();
+		const notYet = await starting(h.port);
+		const lost = await createLead('Lost');
+		await engine.flush();
+		await closeServer(notYet);
+
+		const after = await world().restart(h);
+		const older = after.persisted();
+		// the first delivery of the new process owes the catch-up and starts its request (sent a second later) ...
+		await createLead('First');
+		await engine.flush();
+		expect((after.staticData.catchUp as IDataObject).owed).toEqual({ '2': { from: expect.any(Number) } });
+		// ... and another request of the same moment, which had loaded the static data before, saves after it
+		after.staticData = older;
+		await waitFor('the lost lead, caught up', () => runs(items(after), 'lead.created', 'leadId', lost).length > 0, 20_000);
+		await after.idle();
+		expect(runs(items(after), 'lead.created', 'leadId', lost)).toEqual([expect.objectContaining({ caughtUp: true })]);
+	}, 60_000);
+
 	it('a first activation catches nothing up (it owes nothing from before it listened)', async () => {
 		const h = await world().activeTrigger({ events: [2, 8] });
 		expect((h.staticData.catchUp as IDataObject).owed).toBeUndefined();

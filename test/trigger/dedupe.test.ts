@@ -53,6 +53,22 @@ describe('the delivery identity: Service-Webhook-Id', () => {
 		expect(restarted.executions).toHaveLength(0);
 	});
 
+	it('a delivery answered while another one waits for its execution is not forgotten when the other is saved last (a restart then knows both)', async () => {
+		const h = harness();
+		let release = () => undefined as void;
+		h.holdNextExecution = new Promise<void>((resolve) => (release = resolve));
+		const slow = deliver(h, { ...leads, createdLead: [{ leadId: 3, updateTime: T }], updatedLead: [] }, 'slow');
+		while (!h.held) await answered();
+		await deliver(h, leads, 'quick');
+		release();
+		await slow;
+		forgetProcessMemory();
+		const restarted = new TriggerHarness({ params: h.params, credential: h.credential, staticData: h.persisted(), webhookId: h.webhookId });
+		await deliver(restarted, leads, 'quick');
+		await deliver(restarted, leads, 'slow');
+		expect(restarted.executions).toHaveLength(0);
+	});
+
 	it('two listing alerts of one saved search (same alertId) under two ids are two items; a re-sent one (same id) is one', async () => {
 		const h = harness();
 		await deliver(h, alert(777), 'alert-a');

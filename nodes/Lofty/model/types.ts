@@ -241,6 +241,11 @@ export interface OperationDef {
 	 */
 	route?: (op: OperationContext) => string | null;
 	/**
+	 * With `route`: every path template `route` may return, with `{placeholders}` (Get Event Record: the record
+	 * lookups). `npm run test:ops` wants each one sent by a node test of the resource and answered 2xx.
+	 */
+	routes?: string[];
+	/**
 	 * A write whose answer is only the new record's ID (Task > Create): these values, as sent (times with their
 	 * offset), are returned beside the answer, so the output says what was made (model/output.ts sentFacts).
 	 */

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../../model/params';
 import type { OperationContext, ResourceDef } from '../../model/types';
-import { recordRoute, unwrapRecord } from './records';
+import { RECORD_PATHS, recordRoute, unwrapRecord } from './records';
 import { redactSubscriptions } from './redact';
 
 export { recordRoute, unwrapRecord } from './records';
@@ -187,6 +187,7 @@ export const webhook: ResourceDef = {
 				const route = recordRoute(eventOf(op));
 				return 'path' in route ? route.path : null;
 			},
+			routes: RECORD_PATHS,
 			// A deletion's record is gone and listing alerts have none: `record` is null, nothing is requested.
 			output: (response, op) => {
 				const event = eventOf(op);

@@ -15,26 +15,30 @@ export interface RecordLookup {
 	idField: string;
 	/** other event fields the path needs */
 	needs?: string[];
-	path: (ids: Record<string, string>) => string;
+	/** the path, with the event fields it needs as `{placeholders}` */
+	path: string;
 	/** the record sits under this key in some answers */
 	unwrap?: string;
 }
 
-const enc = encodeComponent;
-
 export const RECORD_LOOKUPS: Record<number, RecordLookup> = {
-	1: { idField: 'agentUserId', path: (i) => `/v1.0/users/${enc(i.agentUserId)}` },
-	2: { idField: 'leadId', path: (i) => `/v1.0/leads/${enc(i.leadId)}`, unwrap: 'lead' },
-	3: { idField: 'leadId', path: (i) => `/v1.0/leads/${enc(i.leadId)}`, unwrap: 'lead' },
-	5: { idField: 'transactionId', needs: ['leadId'], path: (i) => `/v1.0/leads/${enc(i.leadId)}/transaction/${enc(i.transactionId)}` },
-	6: { idField: 'timelineId', path: (i) => `/v2.0/communication/call/${enc(i.timelineId)}` },
-	7: { idField: 'timelineId', path: (i) => `/v2.0/communication/email/${enc(i.timelineId)}` },
-	8: { idField: 'timelineId', path: (i) => `/v2.0/communication/text/${enc(i.timelineId)}` },
-	9: { idField: 'noteId', path: (i) => `/v1.0/notes/${enc(i.noteId)}`, unwrap: 'note' },
-	10: { idField: 'taskId', path: (i) => `/v2.0/tasks/${enc(i.taskId)}`, unwrap: 'task' },
-	11: { idField: 'apptId', path: (i) => `/v2.0/tasks/${enc(i.apptId)}`, unwrap: 'task' },
-	12: { idField: 'leadId', path: (i) => `/v1.0/leads/${enc(i.leadId)}`, unwrap: 'lead' },
+	1: { idField: 'agentUserId', path: '/v1.0/users/{agentUserId}' },
+	2: { idField: 'leadId', path: '/v1.0/leads/{leadId}', unwrap: 'lead' },
+	3: { idField: 'leadId', path: '/v1.0/leads/{leadId}', unwrap: 'lead' },
+	5: { idField: 'transactionId', needs: ['leadId'], path: '/v1.0/leads/{leadId}/transaction/{transactionId}' },
+	6: { idField: 'timelineId', path: '/v2.0/communication/call/{timelineId}' },
+	7: { idField: 'timelineId', path: '/v2.0/communication/email/{timelineId}' },
+	8: { idField: 'timelineId', path: '/v2.0/communication/text/{timelineId}' },
+	9: { idField: 'noteId', path: '/v1.0/notes/{noteId}', unwrap: 'note' },
+	10: { idField: 'taskId', path: '/v2.0/tasks/{taskId}', unwrap: 'task' },
+	11: { idField: 'apptId', path: '/v2.0/tasks/{apptId}', unwrap: 'task' },
+	12: { idField: 'leadId', path: '/v1.0/leads/{leadId}', unwrap: 'lead' },
 };
+
+/** Every path an event's record may be read at, as templates (Get Event Record's `routes`), each endpoint once. */
+export const RECORD_PATHS: string[] = Object.values(RECORD_LOOKUPS)
+	.map((lookup) => lookup.path)
+	.filter((path, i, all) => all.findIndex((other) => other.replace(/\{\w+\}/g, '{}') === path.replace(/\{\w+\}/g, '{}')) === i);
 
 /** What reading an event's record takes: a path, nothing (deleted or no lookup), or a reason it cannot be read. */
 export type RecordRoute = { path: string; unwrap?: string } | { none: 'deleted' | 'no lookup' } | { missing: string[] };
@@ -59,7 +63,9 @@ export function recordRoute(event: IDataObject): RecordRoute {
 		if (id === undefined) missing.push(field);
 		else ids[field] = id;
 	}
-	return missing.length ? { missing } : { path: lookup.path(ids), unwrap: lookup.unwrap };
+	if (missing.length) return { missing };
+	const path = lookup.path.replace(/\{(\w+)\}/g, (_, field: string) => encodeComponent(ids[field]));
+	return { path, unwrap: lookup.unwrap };
 }
 
 /** The record inside an answer (`{lead: {...}}` or bare). */

@@ -1,0 +1,175 @@
+import { type IDataObject, type IPollFunctions, sleep } from 'n8n-workflow';
+
+import { type Found, type Pass, keepSeen } from './cursor';
+import { PassRun } from './passRun';
+
+/**
+ * A lead pass whose place lies deeper than one poll can read down to (Lofty pages leads only by scroll, the saved
+ * scroll expired, the poll's budget ended before or soon after the place): the poll hands the pass, with its live
+ * scroll, to a reader in this n8n process, one per trigger (workflow and node). The reader reads on without a
+ * budget, paced by the transport and the rate limit like any request of the credential, and its scroll stays
+ * valid as it is used; a scroll Lofty still refuses makes it read down to its place from the top again. It keeps
+ * the leads it reads in memory; the trigger's next polls take them (`collect`), emit them and move the saved place
+ * (cursor.ts) down to the last one, until the reader reaches the pass's end.
+ *
+ * - A reader hands over only to a poll whose saved place is the one it last handed over (or started from, or one
+ *   handed over since with no leads): a poll that took leads and was not saved (it failed, or lost its turn) leaves
+ *   the saved place above them; the reader is then dropped and the next poll reads from the saved place, so no lead
+ *   is lost.
+ * - Memory: at most `readerLimits.maxGathered` leads a reader (and the page in hand); it waits there until a poll takes them (its scroll
+ *   may expire meanwhile: it then reads down to its place from the top again).
+ * - A reader no poll came to for `readerLimits.idleMs` (15 minutes), or for twice the time between the trigger's
+ *   last two polls if longer (a deactivated workflow, Poll Times hours apart), stops and forgets what it holds. A
+ *   process restart loses the same: the saved place stands, and the next poll starts a reader again.
+ */
+
+export const readerLimits = {
+	/** The most leads a reader holds before a poll takes them. */
+	maxGathered: 5000,
+	/** A reader no poll came to for this long, or for `pollGaps` times the time between the trigger's polls if longer, stops. */
+	idleMs: 15 * 60_000,
+	pollGaps: 2,
+};
+
+interface Reader {
+	run: PassRun;
+	/**
+	 * The places (placeKey) a poll may have saved: the one the reader last handed over (or started from), and
+	 * those of the handovers before it since the last that carried leads (a poll that emits nothing may keep nothing).
+	 */
+	handed: Set<string>;
+	status: 'reading' | 'full' | 'done' | 'failed';
+	error?: string;
+	stopped: boolean;
+	wake?: () => void;
+	/** Ends the wait after which an idle reader stops. */
+	idle?: AbortController;
+	idleMs: number;
+}
+
+export interface Handover {
+	fresh: Array<Found<IDataObject>>;
+	/** The pass as far as the reader has read it. */
+	pass: Pass;
+	served?: number;
+	/** The reader reached the pass's end. */
+	done: boolean;
+	/** Why the reader stopped before the end (it is dropped; the next poll reads on from the place). */
+	error?: string;
+}
+
+const readers = new Map<string, Reader>();
+/** When each trigger last polled (n8n's clock). */
+const lastPoll = new Map<string, number>();
+
+const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+/** What tells a pass's place: leads above `at` (and the re-checked ones) are emitted. */
+const placeKey = (pass: Pass): string => JSON.stringify([pass.top, pass.floor, pass.at ?? null, pass.rechecked ?? 0]);
+
+function stop(key: string, reader: Reader): void {
+	reader.stopped = true;
+	reader.wake?.();
+	reader.idle?.abort();
+	if (readers.get(key) === reader) readers.delete(key);
+}
+
+function keepAlive(key: string, reader: Reader): void {
+	reader.idle?.abort();
+	const idle = new AbortController();
+	reader.idle = idle;
+	void sleep(reader.idleMs, idle.signal).then(
+		() => stop(key, reader),
+		() => undefined,
+	);
+}
+
+/** Notes a poll of `key`; the time since its last poll (undefined for the first one this process saw). */
+export function notePoll(key: string): number | undefined {
+	const now = Date.now();
+	const last = lastPoll.get(key);
+	lastPoll.set(key, now);
+	return last === undefined ? undefined : now - last;
+}
+
+/**
+ * Hands the pass `from` (as the poll stopped it, its pages with their live scroll) to a reader for `key`. The poll
+ * keeps its own pass: the reader reads a copy on.
+ */
+export function startReader(key: string, from: PassRun, gapMs: number | undefined): void {
+	const old = readers.get(key);
+	if (old) stop(key, old);
+	const s = from.scope;
+	const scope = { ...s, seen: new Map(s.seen), readNow: new Set<string>(), fresh: [], findDeadline: undefined };
+	from.pages.deadline = undefined;
+	const run = new PassRun(scope, copy(from.pass), from.pages, from.finding, from.reached);
+	const reader: Reader = { run, handed: new Set([placeKey(from.pass)]), status: 'reading', stopped: false, idleMs: Math.max(readerLimits.idleMs, readerLimits.pollGaps * (gapMs ?? 0)) };
+	readers.set(key, reader);
+	keepAlive(key, reader);
+	void read(reader);
+}
+
+async function read(reader: Reader): Promise<void> {
+	const { run } = reader;
+	while (!reader.stopped) {
+		try {
+			const outcome = await run.run(() => reader.stopped || run.scope.fresh.length >= readerLimits.maxGathered);
+			if (reader.stopped) return;
+			if (outcome === 'done') {
+				reader.status = 'done';
+				return;
+			}
+		} catch (error) {
+			reader.status = 'failed';
+			reader.error = (error as Error).message;
+			return;
+		}
+		reader.status = 'full';
+		await new Promise<void>((resolve) => (reader.wake = resolve));
+		reader.wake = undefined;
+		reader.status = 'reading';
+	}
+}
+
+/**
+ * What the reader of `key` read since it last handed over, when `saved` is the place it last handed over (else
+ * the reader is dropped: undefined). The reader goes on with `ctx` (the newest poll's), from where it stands.
+ */
+export function collect(key: string, saved: Pass, ctx: IPollFunctions): Handover | undefined {
+	const reader = readers.get(key);
+	if (!reader) return undefined;
+	if (!reader.handed.has(placeKey(saved))) {
+		stop(key, reader);
+		return undefined;
+	}
+	const { run } = reader;
+	const { scope } = run;
+	const fresh = scope.fresh.splice(0);
+	const pass = copy(run.pass);
+	if (fresh.length) reader.handed.clear();
+	reader.handed.add(placeKey(pass));
+	// The reader's memory of IDs shrinks to what the saved place keeps.
+	scope.seen = new Map(Object.entries(keepSeen(scope.seen, scope.cursor ?? 0, pass.at)));
+	scope.readNow.clear();
+	run.pages.ctx = ctx;
+	const handover: Handover = { fresh, pass, served: scope.served, done: reader.status === 'done', error: reader.error };
+	if (reader.status === 'failed') stop(key, reader);
+	else keepAlive(key, reader);
+	if (reader.status === 'full') reader.wake?.();
+	return handover;
+}
+
+/** Whether any reader is reading (not done, stopped, or waiting for a poll to take what it holds). */
+export function readerBusy(): boolean {
+	return [...readers.values()].some((r) => r.status === 'reading');
+}
+
+/** The reader of `key`: reading, full (waits for a poll), done, failed; undefined when there is none. */
+export function readerState(key: string): Reader['status'] | undefined {
+	return readers.get(key)?.status;
+}
+
+/** Stops every reader and forgets the polls' times (a process restart, in tests). */
+export function forgetBacklogReaders(): void {
+	for (const [key, reader] of [...readers]) stop(key, reader);
+	lastPoll.clear();
+}
