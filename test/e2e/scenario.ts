@@ -6,6 +6,7 @@
  * A step's test awaits the step: what the step asserts fails that test, as if the step ran inside it. A step starts
  * once the one before it has settled, failed or not (as jest goes on to the next test); when the setup failed,
  * every step fails with the setup's error. `start()` does not wait; `stop()` waits for every step, then tears down.
+ * jest's `-t` picks the tests that report; the steps of every started scenario run all the same.
  */
 
 /** A step's test waits for the steps of its scenario before it too (and for the other scenarios' n8n starts). */
