@@ -2,7 +2,9 @@
 /**
  * `npm run test:starved [-- jest args]`: runs jest with jest.starved.config.js (every test process blocks its event
  * loop 400 ms every 1.2 s) while two CPU-burning processes run beside it, as on a machine shared with other jobs.
- * `LOFTY_BURNERS=n` sets the number of burners; jest's exit code is this script's.
+ * `npm run test:e2e:starved -- <e2e files>` (`--e2e`): the end-to-end files (jest.e2e.config.js) beside the burners,
+ * without stalls (the waits there are on n8n, in other processes). `LOFTY_BURNERS=n` sets the number of burners;
+ * jest's exit code is this script's.
  */
 'use strict';
 const { spawn } = require('child_process');
@@ -25,13 +27,17 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 	});
 }
 
+const e2e = process.argv[2] === '--e2e';
+const args = process.argv.slice(e2e ? 3 : 2);
 const started = Date.now();
-const jest = spawn(process.execPath, [require.resolve('jest/bin/jest'), '-c', 'jest.starved.config.js', ...process.argv.slice(2)], {
+const jest = spawn(process.execPath, [require.resolve('jest/bin/jest'), '-c', e2e ? 'jest.e2e.config.js' : 'jest.starved.config.js', ...args], {
 	cwd: root,
 	stdio: 'inherit',
 });
 jest.on('exit', (code, signal) => {
 	stopBurners();
-	console.log(`test:starved: jest ${code === 0 ? 'passed' : 'failed'} in ${Math.round((Date.now() - started) / 1000)} s under ${burners} CPU burners and 400 ms stalls every 1.2 s`);
+	const how = e2e ? `test:e2e:starved: jest ${args.join(' ')}` : 'test:starved: jest';
+	const stalls = e2e ? '' : ' and 400 ms stalls every 1.2 s';
+	console.log(`${how} ${code === 0 ? 'passed' : 'failed'} in ${Math.round((Date.now() - started) / 1000)} s under ${burners} CPU burners${stalls}`);
 	process.exit(code ?? (signal ? 1 : 0));
 });

@@ -35,6 +35,13 @@ export interface HttpResult {
 	headers: http.IncomingHttpHeaders;
 }
 
+/**
+ * A connection per request: Node's default agent keeps connections open, and one that n8n closed after its 5 s of
+ * idleness while this process was busy (a synchronous pack for the next server, a loaded machine) answered the next
+ * request with "socket hang up".
+ */
+const noKeepAlive = new http.Agent({ keepAlive: false });
+
 export function httpRequest(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult> {
 	return new Promise((resolve, reject) => {
 		const data = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
@@ -42,6 +49,7 @@ export function httpRequest(method: string, url: string, body?: unknown, headers
 			url,
 			{
 				method,
+				agent: noKeepAlive,
 				headers: { ...(data !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(data)) } : {}), ...headers },
 				timeout: 120_000,
 			},
@@ -95,6 +103,9 @@ export interface PackedPackage {
 	filename: string;
 	files: number;
 }
+
+/** One `npm pack` a test file (jest loads this module once a file): the servers of a file install the same tarball. */
+let packed: { tarball: string; info: { version: string; filename: string; files: unknown[] } } | undefined;
 
 /** The instance owner (also what the editor test signs in with). */
 export const OWNER = { email: 'e2e-owner@example.com', password: 'E2e-Owner-Passw0rd', firstName: 'E2E', lastName: 'Owner' };
@@ -154,7 +165,8 @@ export class N8nServer {
 		await H.ensureBuild({ log: (m: string) => this.log(m), nodeFile: NODE_FILE });
 		fs.rmSync(this.dir, { recursive: true, force: true });
 		fs.mkdirSync(this.dir, { recursive: true });
-		const { tarball, info } = H.packPackage(path.join(this.dir, 'pack'));
+		if (!packed || !fs.existsSync(packed.tarball)) packed = H.packPackage(path.join(this.dir, 'pack'));
+		const { tarball, info } = packed!;
 		this.mark('build+pack', t);
 
 		t = Date.now();
