@@ -81,6 +81,8 @@ export function runOnce(ctx: IExecuteFunctions): INodeExecutionData[][] {
 		if (key !== undefined) ran.set(key, now);
 		passed.push({ ...item, pairedItem: item.pairedItem ?? { item: index } });
 	}
+	const dropped = items.length - passed.length;
+	if (dropped > 0) ctx.logger.info(`Lofty Trigger: ${dropped} event(s) already run were dropped`);
 	return [passed];
 }
 
