@@ -19,7 +19,8 @@ import { contentKeyOf } from './parse';
  * Where the marks live: this process remembers them per webhook for MEMORY_MS, and writes them into the static data
  * of every delivery and catch-up it commits (carryRuns), which n8n saves. execute() does not change its own
  * execution's copy: n8n would save that copy whole when the execution ends, over what requests saved meanwhile.
- * In manual (test) executions everything passes and nothing is remembered.
+ * In other executions than the trigger's own (mode `webhook`), a test (manual) or a retry, everything passes and nothing
+ * is remembered.
  */
 
 type Entries = Map<string, number>;
@@ -70,7 +71,8 @@ function storedRuns(staticData: IDataObject): Entries {
 /** The trigger's execute(): in a production execution, the items not run before, each remembered as run. */
 export function runOnce(ctx: IExecuteFunctions): INodeExecutionData[][] {
 	const items = ctx.getInputData();
-	if (ctx.getMode() === 'manual') return [items];
+	// the trigger's own executions (recovered ones keep their mode); a test, or a retry from the executions list, passes all
+	if (ctx.getMode() !== 'webhook') return [items];
 	const now = Date.now();
 	const ran = ranIn(scopeOf(ctx.getNode()), now);
 	const stored = storedRuns(ctx.getWorkflowStaticData('node'));

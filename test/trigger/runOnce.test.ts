@@ -61,10 +61,11 @@ describe('execute(): an event runs once', () => {
 		expect(await h.execute(itemsOf(alert, 'd-2'))).toHaveLength(1);
 	});
 
-	it('a test (manual) execution passes every item unchanged and remembers nothing', async () => {
+	it('a test (manual) execution, or a retry from the executions list, passes every item unchanged and remembers nothing', async () => {
 		const h = harness();
 		const items = itemsOf(created(1));
 		await h.execute(items, 'manual');
+		expect(await h.execute(items, 'retry')).toEqual(items);
 		const passed = await h.execute(items, 'manual');
 		expect(passed).toEqual(items);
 		expect(passed[0]).toBe(items[0]);
