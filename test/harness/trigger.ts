@@ -20,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IDataObject, IExecuteFunctions, IHookFunctions, IHttpRequestOptions, INode, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, INodeType, IHttpRequestOptions, INode, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { ObservableObject, sleep } from 'n8n-workflow';
 
 import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
@@ -195,10 +195,11 @@ export class TriggerHarness {
 		};
 	}
 
-	/** n8n's first step of an execution the trigger started: its execute() with the webhook's items as input. */
+	/** n8n's first step of an execution the trigger started: its execute() with the webhook's items as input (none: they pass). */
 	async execute(items: INodeExecutionData[], mode = 'webhook', staticData: IDataObject = this.staticData): Promise<INodeExecutionData[]> {
 		const ctx = { ...this.baseContext(staticData), getInputData: () => items, getMode: () => mode };
-		return (await this.nodeType.execute!.call(ctx as unknown as IExecuteFunctions))[0];
+		const execute = (this.nodeType as INodeType).execute;
+		return execute ? ((await execute.call(ctx as unknown as IExecuteFunctions)) as INodeExecutionData[][])[0] : items;
 	}
 
 	async checkExists(): Promise<boolean> {
