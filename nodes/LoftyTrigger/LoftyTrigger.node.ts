@@ -1,4 +1,4 @@
-import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IExecuteFunctions, IHookFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from '../Lofty/transport/authentication';
@@ -8,12 +8,13 @@ import { FILTER_OPTIONS, triggerMethods } from './filterOptions';
 import { firstInProcess, requestCatchUp } from './catchUpRequest';
 import { noteStopped, oweOnActivation } from './catchUpState';
 import { receive } from './receive';
+import { runOnce } from './runOnce';
 import { DEFAULT_TIMING, MAX_BATCH, type TriggerTiming, chosenLists, settingsOf, webhookUrlOf } from './settings';
 import { createSubscriptions, deleteSubscriptions, subscriptionsExist } from './subscriptions';
 
 /**
  * The Lofty Trigger: webhook subscriptions (subscriptions.ts), receiving deliveries (receive.ts: parse,
- * dedupe, answer). Only the editor description lives here.
+ * dedupe, answer), the first step of its executions (runOnce.ts). Only the editor description lives here.
  */
 export class LoftyTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -131,6 +132,11 @@ export class LoftyTrigger implements INodeType {
 	webhookMethods = lifecycle(DEFAULT_TIMING);
 
 	webhook = receiver(DEFAULT_TIMING);
+
+	/** The first step of every execution the trigger starts: an event already run is dropped (runOnce.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return runOnce(this);
+	}
 
 	/** n8n builds it without arguments; tests pass shorter time limits here (the methods run with n8n's context as `this`). */
 	constructor(timingOverrides: Partial<TriggerTiming> = {}) {

@@ -27,7 +27,7 @@ import type { ParsedEvent } from './parse';
 
 export type CatchUpSource = (typeof CATCH_UP_LISTS)[number];
 
-function recordOf(listId: number, json: IDataObject): string | undefined {
+export function recordOf(listId: number, json: IDataObject): string | undefined {
 	if (!(listId in CATCH_UP_LISTS) || json.action !== 'created') return undefined;
 	const id = listId === 2 ? json.leadId : json.timelineId;
 	return typeof id === 'string' && id !== '' ? `${listId}|created|${id}` : undefined;

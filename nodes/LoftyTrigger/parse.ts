@@ -111,14 +111,8 @@ function buildEvent(
 		action,
 	};
 	const fields = isPlainObject(raw) ? raw : {};
-	const ids: Array<[string, string]> = [];
-	for (const [field, value] of Object.entries(fields)) {
-		if (!ID_KEY.test(field)) continue;
-		const id = asIdString(value);
-		if (id === undefined) continue;
-		json[field] = id;
-		ids.push([field, id]);
-	}
+	const ids = idsOf(fields);
+	for (const [field, id] of ids) json[field] = id;
 	const updateTime = toEpochMs(fields.updateTime);
 	json.updateTime = updateTime ?? null;
 	json.updateTimeIso = updateTime === undefined ? null : new Date(updateTime).toISOString();
@@ -133,7 +127,24 @@ function buildEvent(
 	json.eventKey = key;
 	json.deliveryId = deliveryId ?? null;
 	json.raw = raw as IDataObject;
-	return { json, action, dedupeKey: eventKeyOf(listId ?? 0, key, ids, updateTime, fields), timed: updateTime !== undefined && isPlainObject(raw) };
+	return { json, action, ...contentKeyOf(listId, key, raw) };
+}
+
+function idsOf(fields: IDataObject): Array<[string, string]> {
+	const ids: Array<[string, string]> = [];
+	for (const [field, value] of Object.entries(fields)) {
+		if (!ID_KEY.test(field)) continue;
+		const id = asIdString(value);
+		if (id !== undefined) ids.push([field, id]);
+	}
+	return ids;
+}
+
+/** The content key of one delivered event (its list, payload key and entry as Lofty sent it) and whether it has its own time. */
+export function contentKeyOf(listId: number | undefined, key: string, raw: unknown): { dedupeKey: string; timed: boolean } {
+	const fields = isPlainObject(raw) ? raw : {};
+	const updateTime = toEpochMs(fields.updateTime);
+	return { dedupeKey: eventKeyOf(listId ?? 0, key, idsOf(fields), updateTime, fields), timed: updateTime !== undefined && isPlainObject(raw) };
 }
 
 export function parsePayload(body: unknown, deliveryId?: string): ParseResult {

@@ -11,6 +11,7 @@ import { fetchFullRecords } from './enrich';
 import { applyFilters, filtersOf } from './filters';
 import { ACTIONS, listName } from './events';
 import { parsePayload } from './parse';
+import { carryRuns } from './runOnce';
 import { DEFAULT_TIMING, type TriggerTiming, chosenLists, webhookUrlOf } from './settings';
 import { acceptedSecrets, recordSign } from './subscriptionState';
 
@@ -154,6 +155,7 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 		// Handled: remembered as seen only now, with the answer that tells Lofty so.
 		decision.commit();
 		if (ctx.getMode() !== 'manual') {
+			carryRuns(ctx.getNode(), staticData, now);
 			// a new process (n8n 2.41 runs no activation on start) owes what an activation would, before it notes this delivery
 			if (firstInProcess(webhookUrl)) oweOnFirstRequest(staticData, chosenLists(ctx), now);
 			noteListened(staticData, now, parsed.teamId);
@@ -207,6 +209,7 @@ async function answerCatchUp(ctx: IWebhookFunctions, body: IDataObject, scope: s
 		const items = decision.fresh.map((index) => read.events[index].json).filter((json) => passes(String(json.action)));
 		read.apply();
 		decision.commit();
+		carryRuns(ctx.getNode(), staticData, Date.now());
 		reportOutcome(webhookUrl, owedOf(catchUpStateOf(staticData)));
 		ctx.logger.info(
 			`Lofty Trigger: caught up ${items.length} event(s) that no delivery brought (${read.events.length} read back)${read.more ? '; the rest of the catch-up follows' : ''}`,

@@ -20,12 +20,13 @@
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IDataObject, IHookFunctions, IHttpRequestOptions, INode, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, INodeType, IHttpRequestOptions, INode, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { ObservableObject, sleep } from 'n8n-workflow';
 
 import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
 import { forgetCatchUpRequests } from '../../nodes/LoftyTrigger/catchUpRequest';
 import { forgetProcessMemory } from '../../nodes/LoftyTrigger/dedupe';
+import { forgetRuns } from '../../nodes/LoftyTrigger/runOnce';
 import { forgetFailedActivations } from '../../nodes/LoftyTrigger/subscriptionState';
 import type { Credential, Params } from './context';
 import { send, sendSigned } from './context';
@@ -192,6 +193,13 @@ export class TriggerHarness {
 				error: (...args: unknown[]) => observe('Lofty Trigger log', args),
 			},
 		};
+	}
+
+	/** n8n's first step of an execution the trigger started: its execute() with the webhook's items as input (none: they pass). */
+	async execute(items: INodeExecutionData[], mode = 'webhook', staticData: IDataObject = this.staticData): Promise<INodeExecutionData[]> {
+		const ctx = { ...this.baseContext(staticData), getInputData: () => items, getMode: () => mode };
+		const execute = (this.nodeType as INodeType).execute;
+		return execute ? ((await execute.call(ctx as unknown as IExecuteFunctions)) as INodeExecutionData[][])[0] : items;
 	}
 
 	async checkExists(): Promise<boolean> {
@@ -372,6 +380,7 @@ export class TriggerHarness {
 /** What a new n8n process starts with: nothing of the last one's memory. */
 export function newProcess(): void {
 	forgetProcessMemory();
+	forgetRuns();
 	forgetCatchUpRequests();
 	forgetFailedActivations();
 }
