@@ -7,10 +7,13 @@ import { EVENT_LISTS } from './events';
 import { FILTER_OPTIONS, triggerMethods } from './filterOptions';
 import { firstInProcess, requestCatchUp } from './catchUpRequest';
 import { noteStopped, oweOnActivation } from './catchUpState';
+import { eventScope, track } from './dedupe';
+import { noteLiveUrl } from './ownWebhook';
 import { receive } from './receive';
 import { runOnce } from './runOnce';
 import { DEFAULT_TIMING, MAX_BATCH, type TriggerTiming, chosenLists, settingsOf, webhookUrlOf } from './settings';
 import { createSubscriptions, deleteSubscriptions, subscriptionsExist } from './subscriptions';
+import { acceptedSecrets } from './subscriptionState';
 
 /**
  * The Lofty Trigger: webhook subscriptions (subscriptions.ts), receiving deliveries (receive.ts: parse,
@@ -135,7 +138,7 @@ export class LoftyTrigger implements INodeType {
 
 	/** The first step of every execution the trigger starts: an event already run is dropped (runOnce.ts). */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return runOnce(this);
+		return await runOnce(this);
 	}
 
 	/** n8n builds it without arguments; tests pass shorter time limits here (the methods run with n8n's context as `this`). */
@@ -175,21 +178,33 @@ function lifecycle(timing: TriggerTiming) {
 	return {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				trackHook(this);
 				const exists = await subscriptionsExist(this, webhookUrlOf(this), settingsOf(this), timing);
 				if (exists) startCatchUp(this);
 				return exists;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
+				trackHook(this);
 				const created = await createSubscriptions(this, webhookUrlOf(this), settingsOf(this), timing);
 				startCatchUp(this);
 				return created;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
+				trackHook(this);
 				noteStopped(this.getWorkflowStaticData('node'), Date.now());
 				return await deleteSubscriptions(this, webhookUrlOf(this), timing);
 			},
 		},
 	};
+}
+
+/** n8n saves a hook's copy of the static data whole when it succeeds: it gets the marks confirmed meanwhile (dedupe.ts). */
+function trackHook(ctx: IHookFunctions): void {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const test = ctx.getMode() === 'manual' || ctx.getActivationMode() === 'manual';
+	track(eventScope(ctx.getNode(), acceptedSecrets(staticData)[0], test), staticData, undefined);
+	// executions ask the production webhook which of their events already ran (runOnce.ts)
+	if (!test) noteLiveUrl(staticData, webhookUrlOf(ctx));
 }
 
 /**

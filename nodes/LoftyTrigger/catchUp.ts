@@ -22,7 +22,8 @@ import type { ParsedEvent } from './parse';
  *
  * One event, delivered or caught up, runs once (dedupe.ts): a created record is created once, so its record key is
  * `<listId>|created|<leadId or timelineId>`. A delivery remembers `heard|<record>` and is skipped when
- * `caught|<record>` is remembered; a catch-up remembers `caught|<record>` and skips what has either.
+ * `caught|<record>` is remembered; a catch-up remembers `caught|<record>` and skips what has either. Both skip an
+ * event an execution already passed (`ran|<record>`, runOnce.ts).
  */
 
 export type CatchUpSource = (typeof CATCH_UP_LISTS)[number];
@@ -33,11 +34,14 @@ export function recordOf(listId: number, json: IDataObject): string | undefined 
 	return typeof id === 'string' && id !== '' ? `${listId}|created|${id}` : undefined;
 }
 
-/** The dedupe entry of a delivered event: also its record key, when it is one a catch-up can bring. */
+/** The run key of an event (runOnce.ts): of its record where a catch-up can bring it, else of its content. */
+export const runKey = (recordOrContent: string) => `ran|${recordOrContent}`;
+
+/** The dedupe entry of a delivered event: also its record key, when it is one a catch-up can bring, and its run key. */
 export function deliveredDedupe(event: ParsedEvent): DedupeEvent {
 	const record = typeof event.json.listId === 'number' ? recordOf(event.json.listId, event.json) : undefined;
-	if (!record) return { key: event.dedupeKey, timed: event.timed };
-	return { key: event.dedupeKey, timed: event.timed, seenAs: [`caught|${record}`], marks: [`heard|${record}`] };
+	if (!record) return { key: event.dedupeKey, timed: event.timed, seenAs: [runKey(event.dedupeKey)] };
+	return { key: event.dedupeKey, timed: event.timed, seenAs: [`caught|${record}`, runKey(record)], marks: [`heard|${record}`] };
 }
 
 export interface CaughtUp {
@@ -134,7 +138,7 @@ export async function readBack(ctx: IWebhookFunctions, staticData: IDataObject, 
 		for (const found of read.found) {
 			const json: IDataObject = { ...toItem(source, found, state.teamId), caughtUp: true };
 			const record = recordOf(listId, json);
-			if (record) events.push({ json, dedupe: { key: `caught|${record}`, timed: true, seenAs: [`heard|${record}`] } });
+			if (record) events.push({ json, dedupe: { key: `caught|${record}`, timed: true, seenAs: [`heard|${record}`, runKey(record)] } });
 		}
 		if (read.complete) paid[list] = undefined;
 		else {

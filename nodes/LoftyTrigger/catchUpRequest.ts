@@ -1,7 +1,8 @@
-import type { IDataObject, IHookFunctions, IHttpRequestOptions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import type { OwedRange } from './catchUpState';
+import { postToOwnWebhook } from './ownWebhook';
 
 /**
  * How a catch-up reaches n8n: the trigger POSTs to its own webhook URL.
@@ -84,25 +85,14 @@ export function forgetCatchUpRequests(): void {
 
 type Ctx = IHookFunctions | IWebhookFunctions;
 
-async function post(ctx: Ctx, url: string, body: IDataObject): Promise<number> {
-	const options: IHttpRequestOptions = { method: 'POST', url, body, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, timeout: 120_000 };
-	try {
-		const response = (await ctx.helpers.httpRequest(options)) as { statusCode?: number };
-		return Number(response?.statusCode ?? 0);
-	} catch {
-		return 0;
-	}
-}
-
 async function loop(ctx: Ctx, webhookUrl: string, secret: string): Promise<void> {
-	const url = `${webhookUrl}?token=${encodeURIComponent(secret)}`;
 	let wait = FIRST_AFTER_MS;
 	let retryUntil = Date.now() + RETRY_WITHIN_MS;
 	for (let round = 0; round < MAX_ROUNDS && loops.has(webhookUrl); round++) {
 		await sleep(wait);
 		outcomes.delete(webhookUrl);
 		const owed = carried.get(webhookUrl) ?? {};
-		const status = await post(ctx, url, { [CATCH_UP_BODY_KEY]: { owed: owed as unknown as IDataObject } });
+		const { status } = await postToOwnWebhook(ctx, webhookUrl, secret, { [CATCH_UP_BODY_KEY]: { owed: owed as unknown as IDataObject } }, 120_000);
 		if (status >= 200 && status < 300) {
 			const left = outcomes.get(webhookUrl);
 			// answered in another process (queue mode): what it left is in the static data

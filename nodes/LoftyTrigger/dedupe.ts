@@ -1,9 +1,10 @@
 import { createHash } from 'crypto';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 /**
- * Exactly once: what was already turned into an execution is remembered so that a retried or duplicated
- * delivery starts nothing, and nothing is remembered before its execution exists.
+ * Exactly once: the one owner of the marks that say an event was started or run. A delivery or a catch-up asks
+ * `claim` whether its events start an execution; the trigger's first step (runOnce.ts) asks `alreadyRan` whether an
+ * execution passes an event, and notes what it passes (`noteRan`). Nothing is remembered before its execution exists.
  *
  * The rule, from api-spec.md (Events > Delivery rules):
  * 1. "Each delivery carries header `Service-Webhook-Id`, unique per event and stable across retries; use it
@@ -18,21 +19,18 @@ import type { IDataObject } from 'n8n-workflow';
  *    MAX_EVENT_KEYS event keys (oldest dropped first), stored as 16-character hashes: the record in the
  *    node's static data stays under about 0.4 MB however busy the account is.
  *
- * Where it lives:
- * - Confirmed entries sit in the node's static data (`seen`), which n8n loads for each request and saves
- *   after the node answered and, when an execution starts, after n8n has created it and before it
- *   answers Lofty. They are written there only once the delivery is handled (`commit`: its filters and
- *   lookups done, its answer a 2xx). So a stored entry means its execution exists.
- * - This process also keeps each webhook's entries confirmed in the last hour (n8n saves each request's own
- *   copy of the static data and the last save wins: merging them into every request's copy keeps concurrent
- *   deliveries from forgetting each other) and
- *   its pending ones: claimed by a request still in progress. A pending entry becomes confirmed when the
- *   request answered 2xx (its execution exists) and is dropped otherwise, so a delivery whose execution
- *   never came to be (n8n failed or stopped first) is accepted again when Lofty retries it. A retry that
- *   arrives while its first attempt is still in progress is answered 503 (Lofty retries it later).
- * - A request that committed and is not answered yet may be saved after one that was answered meanwhile (its
- *   execution took longer to create): when a request is confirmed, its entries are written into the copies of the
- *   static data such requests still hold, so the last save has them too.
+ * Where the marks live:
+ * - In the node's static data (`seen`), which n8n loads for each request and saves after the node answered and,
+ *   when an execution starts, after n8n has created it and before it answers Lofty. A delivery's keys are written
+ *   there only once it is handled (`commit`: its filters and lookups done, its answer a 2xx), a run mark (`ran|…`)
+ *   once an execution's first step passed the event. So a stored entry means its execution exists.
+ * - In this process, per webhook: the marks confirmed in the last hour, and the pending ones (claimed by a request
+ *   still in progress; confirmed when it answered 2xx, dropped otherwise, so a delivery whose execution never came
+ *   to be is accepted again when Lofty retries it; a retry arriving meanwhile is answered "busy").
+ * - n8n saves each request's own copy of the static data whole, and the last save wins. So every copy a request
+ *   of this webhook holds is tracked (`track`) from its start until shortly after its answer, and every mark this
+ *   process confirms is written into each of them: whatever request saves last, its copy holds every mark confirmed
+ *   before, and a new process (restart) loads them.
  */
 
 export const DEDUPE_WINDOW_MS = 48 * 60 * 60 * 1000;
@@ -45,6 +43,8 @@ export const PENDING_MAX_MS = 10 * 60 * 1000;
  * the static data before them and saved after them, and Lofty's first retries of an answer it missed.
  */
 export const MEMORY_MS = 60 * 60 * 1000;
+/** How long a request's copy is still written into after its answer went out (n8n saves it after that). */
+export const TRACK_AFTER_ANSWER_MS = 30_000;
 /** Webhooks whose memory this process keeps (least recently used dropped first). */
 export const MAX_SCOPES = 500;
 
@@ -52,7 +52,7 @@ export const MAX_SCOPES = 500;
 export interface DedupeState {
 	/** `d:<hash of Service-Webhook-Id>` -> first seen (epoch ms), in time order */
 	deliveries: Record<string, number>;
-	/** `e:<hash of the event's content>` -> first seen */
+	/** `e:<hash of the event's content, record or run key>` -> first seen */
 	events: Record<string, number>;
 }
 
@@ -63,8 +63,8 @@ export interface DedupeEvent {
 	timed: boolean;
 	/**
 	 * Other keys under which the same event may have been remembered (a delivered event: the key its catch-up
-	 * would have; a caught-up one: the key its delivery left), and other keys to remember it under. Used
-	 * like `key`: only when `timed`.
+	 * would have, its run key; a caught-up one: the key its delivery left, its run key), and other keys to remember
+	 * it under. Used like `key`: only when `timed`.
 	 */
 	seenAs?: string[];
 	marks?: string[];
@@ -74,25 +74,37 @@ const hash = (text: string) => createHash('sha256').update(text).digest('base64u
 export const deliveryKey = (id: string) => `d:${hash(id)}`;
 export const eventKey = (key: string) => `e:${hash(key)}`;
 
+/** The memory scope of a trigger node: its webhook and secret; test (manual) requests have their own. */
+export function eventScope(node: INode, secret: string | undefined, test: boolean): string {
+	return `${test ? 'test' : 'live'}|${node.webhookId ?? node.id ?? node.name}|${secret ?? ''}`;
+}
+
 /** Entries in time order (a Map keeps insertion order). */
 type Entries = Map<string, number>;
+
+interface Answerable {
+	statusCode?: number;
+	once?: (event: string, listener: () => void) => unknown;
+}
 
 interface ScopeMemory {
 	confirmed: Entries;
 	/** key -> claimed at */
 	pending: Entries;
-	/** requests whose committed copy of the static data n8n has yet to save: rewrites it with what is confirmed -> committed at */
-	open: Map<() => void, number>;
+	/** the copies of the static data requests hold -> written into until then */
+	copies: Map<IDataObject, number>;
 }
 
 const memory = new Map<string, ScopeMemory>();
 
-function scopeMemory(scope: string): ScopeMemory {
+function scopeMemory(scope: string, now: number): ScopeMemory {
 	let found = memory.get(scope);
 	if (found) memory.delete(scope);
-	else found = { confirmed: new Map(), pending: new Map(), open: new Map() };
+	else found = { confirmed: new Map(), pending: new Map(), copies: new Map() };
 	memory.set(scope, found);
 	if (memory.size > MAX_SCOPES) memory.delete(memory.keys().next().value as string);
+	prune(found.confirmed, MAX_DELIVERIES + MAX_EVENT_KEYS, now, MEMORY_MS);
+	for (const [copy, until] of found.copies) if (until < now) found.copies.delete(copy);
 	return found;
 }
 
@@ -120,7 +132,7 @@ function prune(entries: Entries, max: number, now: number, maxAgeMs = DEDUPE_WIN
 	}
 }
 
-/** Adds the entries of `from` that `into` lacks, keeping time order. */
+/** Adds the entries of `from` that `into` lacks, keeping time order; `into` itself when it lacks none. */
 function merge(into: Entries, from: Entries): Entries {
 	const missing = [...from].filter(([key]) => !into.has(key));
 	if (missing.length === 0) return into;
@@ -130,6 +142,53 @@ function merge(into: Entries, from: Entries): Entries {
 function add(entries: Entries, key: string, now: number): void {
 	entries.delete(key);
 	entries.set(key, now);
+}
+
+/** The marks a copy of the static data holds, without those past DEDUPE_WINDOW_MS. */
+function stored(staticData: IDataObject, now: number): { deliveries: Entries; events: Entries } {
+	const current = (staticData.seen ?? {}) as Partial<DedupeState>;
+	const deliveries = entriesOf(current.deliveries);
+	const events = entriesOf(current.events);
+	prune(deliveries, MAX_DELIVERIES, now);
+	prune(events, MAX_EVENT_KEYS, now);
+	return { deliveries, events };
+}
+
+/** Writes `marks` into a copy of the static data; nothing is written (nor marked changed) when it holds them all. */
+function writeInto(staticData: IDataObject, marks: Entries, now: number): void {
+	const before = stored(staticData, now);
+	const deliveries = merge(before.deliveries, new Map([...marks].filter(([key]) => key.startsWith('d:'))));
+	const events = merge(before.events, new Map([...marks].filter(([key]) => key.startsWith('e:'))));
+	if (deliveries === before.deliveries && events === before.events) return;
+	prune(deliveries, MAX_DELIVERIES, now);
+	prune(events, MAX_EVENT_KEYS, now);
+	staticData.seen = { deliveries: Object.fromEntries(deliveries), events: Object.fromEntries(events) } as unknown as IDataObject;
+}
+
+/** Marks confirmed: remembered in this process and written into every copy a request of this webhook holds. */
+function confirm(mem: ScopeMemory, keys: Iterable<string>, now: number): void {
+	const marks: Entries = new Map();
+	for (const key of keys) {
+		add(mem.confirmed, key, now);
+		marks.set(key, now);
+	}
+	if (marks.size > 0) for (const copy of mem.copies.keys()) writeInto(copy, marks, now);
+}
+
+/**
+ * Tracks a request's copy of the static data (call before the request writes anything into it): what this process
+ * confirmed is written into it now and whenever it confirms more, until TRACK_AFTER_ANSWER_MS after its answer.
+ */
+export function track(scope: string, staticData: IDataObject, res: Answerable | undefined, now = Date.now()): void {
+	const mem = scopeMemory(scope, now);
+	writeInto(staticData, mem.confirmed, now);
+	mem.copies.set(staticData, now + PENDING_MAX_MS);
+	if (typeof res?.once !== 'function') return;
+	const answered = () => {
+		if (mem.copies.has(staticData)) mem.copies.set(staticData, Date.now() + TRACK_AFTER_ANSWER_MS);
+	};
+	res.once('finish', answered);
+	res.once('close', answered);
 }
 
 export type Decision =
@@ -148,31 +207,19 @@ export type Decision =
  * trace that would make Lofty's retry a duplicate, even where n8n saves the static data of a failed request.
  */
 export function claim(scope: string, staticData: IDataObject, deliveryId: string | undefined, events: DedupeEvent[], now: number): Decision {
-	const mem = scopeMemory(scope);
-	const current = (staticData.seen ?? {}) as Partial<DedupeState>;
-	let deliveries = entriesOf(current.deliveries);
-	let seenEvents = entriesOf(current.events);
+	const mem = scopeMemory(scope, now);
+	if (!mem.copies.has(staticData)) track(scope, staticData, undefined, now);
+	const known = stored(staticData, now);
 	for (const [key, at] of mem.pending) {
 		// stored by its own request, so its execution exists; or abandoned
-		const saved = deliveries.get(key) ?? seenEvents.get(key);
+		const saved = known.deliveries.get(key) ?? known.events.get(key);
 		if (saved !== undefined || now - at > PENDING_MAX_MS) mem.pending.delete(key);
-		if (saved !== undefined) add(mem.confirmed, key, saved);
+		if (saved !== undefined) confirm(mem, [key], saved);
 	}
-	prune(mem.confirmed, MAX_DELIVERIES + MAX_EVENT_KEYS, now, MEMORY_MS);
-	for (const [rewrite, at] of mem.open) if (now - at > PENDING_MAX_MS) mem.open.delete(rewrite);
-	deliveries = merge(deliveries, new Map([...mem.confirmed].filter(([key]) => key.startsWith('d:'))));
-	seenEvents = merge(seenEvents, new Map([...mem.confirmed].filter(([key]) => key.startsWith('e:'))));
-	prune(deliveries, MAX_DELIVERIES, now);
-	prune(seenEvents, MAX_EVENT_KEYS, now);
-	const store = () => {
-		staticData.seen = { deliveries: Object.fromEntries(deliveries), events: Object.fromEntries(seenEvents) } as unknown as IDataObject;
-	};
+	const has = (key: string) => known.deliveries.has(key) || known.events.has(key) || mem.confirmed.has(key);
 
 	const dKey = deliveryId ? deliveryKey(deliveryId) : undefined;
-	if (dKey && deliveries.has(dKey)) {
-		store();
-		return { kind: 'seen' };
-	}
+	if (dKey && has(dKey)) return { kind: 'seen' };
 	if (dKey && mem.pending.has(dKey)) return { kind: 'busy' };
 	const fresh: number[] = [];
 	const keys = new Set<string>();
@@ -182,43 +229,63 @@ export function claim(scope: string, staticData: IDataObject, deliveryId: string
 			continue;
 		}
 		const key = eventKey(event.key);
-		const known = [key, ...(event.seenAs ?? []).map(eventKey)];
-		if (known.some((k) => mem.pending.has(k))) return { kind: 'busy' };
-		if (known.some((k) => seenEvents.has(k) || keys.has(k))) continue;
+		const alias = [key, ...(event.seenAs ?? []).map(eventKey)];
+		if (alias.some((k) => mem.pending.has(k))) return { kind: 'busy' };
+		if (alias.some((k) => has(k) || keys.has(k))) continue;
 		for (const k of [key, ...(event.marks ?? []).map(eventKey)]) keys.add(k);
 		fresh.push(index);
 	}
 	const claimed = dKey ? [dKey, ...keys] : [...keys];
 	for (const key of claimed) mem.pending.set(key, now);
 	let settled = false;
-	const withConfirmed = () => {
-		deliveries = merge(deliveries, new Map([...mem.confirmed].filter(([key]) => key.startsWith('d:'))));
-		seenEvents = merge(seenEvents, new Map([...mem.confirmed].filter(([key]) => key.startsWith('e:'))));
-		prune(deliveries, MAX_DELIVERIES, now);
-		prune(seenEvents, MAX_EVENT_KEYS, now);
-		store();
-	};
 	return {
 		kind: 'new',
 		fresh,
-		commit: () => {
-			// Written into the request's static data, which n8n saves with the execution's creation, before it answers;
-			// with what other requests confirmed meanwhile (the last save wins).
-			for (const key of claimed) add(key.startsWith('d:') ? deliveries : seenEvents, key, now);
-			withConfirmed();
-			if (!settled) mem.open.set(withConfirmed, now);
-		},
+		// Written into the request's static data, which n8n saves with the execution's creation, before it answers.
+		commit: () => writeInto(staticData, new Map(claimed.map((key) => [key, now])), now),
 		settle: (ok) => {
 			if (settled) return;
 			settled = true;
-			mem.open.delete(withConfirmed);
-			for (const key of claimed) {
-				if (!mem.pending.has(key)) continue;
-				mem.pending.delete(key);
-				if (ok) add(mem.confirmed, key, now);
-			}
-			// A request that committed before this one was answered may be saved after it: its copy gets these keys now.
-			if (ok) for (const rewrite of mem.open.keys()) rewrite();
+			const done = claimed.filter((key) => mem.pending.delete(key));
+			if (ok) confirm(mem, done, now);
 		},
 	};
+}
+
+/** Whether an execution of this webhook already passed the event with this run key (stored, or in this process). */
+export function alreadyRan(scope: string, staticData: IDataObject, runKey: string): boolean {
+	const key = eventKey(runKey);
+	const now = Date.now();
+	return stored(staticData, now).events.has(key) || scopeMemory(scope, now).confirmed.has(key);
+}
+
+/** An execution passed these events: their run keys are confirmed (see confirm()). */
+export function noteRan(scope: string, runKeys: string[], now = Date.now()): void {
+	confirm(scopeMemory(scope, now), runKeys.map(eventKey), now);
+}
+
+/**
+ * Whether the mark a delivery or catch-up leaves for an event (its content or record key) is known: in a copy of the
+ * static data, or in this process (claimed by a request in progress, or confirmed). n8n 2.41 loads an execution's
+ * static data before the request that started it saves its own: that execution finds the mark here in memory.
+ */
+export function knowsMark(scope: string, staticData: IDataObject, key: string): boolean {
+	const now = Date.now();
+	const mark = eventKey(key);
+	const mem = scopeMemory(scope, now);
+	return mem.pending.has(mark) || mem.confirmed.has(mark) || stored(staticData, now).events.has(mark);
+}
+
+/**
+ * Asked by an execution that does not know its event's own mark (one n8n recovered at its start, or one on another
+ * process): of these run keys, those no execution of this webhook passed, now marked as passed (written
+ * into the asking request's copy, which n8n saves before it answers).
+ */
+export function claimRuns(scope: string, staticData: IDataObject, runKeys: string[], now = Date.now()): string[] {
+	const mem = scopeMemory(scope, now);
+	if (!mem.copies.has(staticData)) track(scope, staticData, undefined, now);
+	const known = stored(staticData, now);
+	const fresh = [...new Set(runKeys)].filter((key) => !known.events.has(eventKey(key)) && !mem.confirmed.has(eventKey(key)));
+	confirm(mem, fresh.map(eventKey), now);
+	return fresh;
 }

@@ -6,12 +6,13 @@ import { parseJson } from '../Lofty/transport/json';
 import { deliveredDedupe, readBack } from './catchUp';
 import { CATCH_UP_BODY_KEY as CATCH_UP_KEY, firstInProcess, isCatchUpRequest, kickCatchUp, reportOutcome } from './catchUpRequest';
 import { catchUpStateOf, mergeOwed, noteListened, oweOnFirstRequest, owedOf } from './catchUpState';
-import { claim } from './dedupe';
+import { MAX_EVENT_KEYS, claim, claimRuns, eventScope, track } from './dedupe';
 import { fetchFullRecords } from './enrich';
 import { applyFilters, filtersOf } from './filters';
 import { ACTIONS, listName } from './events';
+import { noteLiveUrl } from './ownWebhook';
 import { parsePayload } from './parse';
-import { carryRuns } from './runOnce';
+import { RUNS_BODY_KEY, isRunsRequest } from './runOnce';
 import { DEFAULT_TIMING, type TriggerTiming, chosenLists, webhookUrlOf } from './settings';
 import { acceptedSecrets, recordSign } from './subscriptionState';
 
@@ -123,10 +124,19 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 
 	const webhookUrl = webhookUrlOf(ctx);
 	const now = Date.now();
-	if (isCatchUpRequest(body)) return await answerCatchUp(ctx, body, `${webhookUrl}|${accepted[0]}`, timing);
+	const scope = eventScope(ctx.getNode(), accepted[0], ctx.getMode() === 'manual');
+	if (isCatchUpRequest(body)) return await answerCatchUp(ctx, body, scope, timing);
+	if (isRunsRequest(body)) {
+		// an execution of this trigger asks which of its events no execution passed (runOnce.ts); n8n saves before it answers
+		track(scope, staticData, res as unknown as Answerable);
+		return { webhookResponse: { fresh: claimRuns(scope, staticData, body[RUNS_BODY_KEY].keys.slice(0, MAX_EVENT_KEYS), now) } };
+	}
 	const parsed = parsePayload(body, deliveryId);
 	if (parsed.kind === 'ping') {
-		if (parsed.webhookId) recordSign(staticData, webhookUrl, { subscribeId: parsed.webhookId }, now);
+		if (parsed.webhookId) {
+			track(scope, staticData, res as unknown as Answerable);
+			recordSign(staticData, webhookUrl, { subscribeId: parsed.webhookId }, now);
+		}
 		return { webhookResponse: { received: true } };
 	}
 	if (parsed.listId !== undefined && !chosenLists(ctx).includes(parsed.listId)) {
@@ -135,9 +145,12 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 		);
 		return { webhookResponse: { received: 0, ignored: 'not an event list of this trigger' } };
 	}
+	// this request's copy of the static data is changed (so saved) from here on: it gets every mark confirmed meanwhile
+	track(scope, staticData, res as unknown as Answerable);
+	if (ctx.getMode() !== 'manual') noteLiveUrl(staticData, webhookUrl);
 	if (parsed.listId !== undefined) recordSign(staticData, webhookUrl, { listId: parsed.listId }, now);
 
-	const decision = claim(`${webhookUrl}|${accepted[0]}`, staticData, deliveryId, parsed.events.map(deliveredDedupe), now);
+	const decision = claim(scope, staticData, deliveryId, parsed.events.map(deliveredDedupe), now);
 	if (decision.kind === 'seen') return { webhookResponse: { received: 0, duplicate: true } };
 	if (decision.kind === 'busy') {
 		// the same delivery is still being handled: its outcome decides, Lofty asks again later
@@ -149,13 +162,12 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 		const options = ctx.getNodeParameter('options', {}) as IDataObject;
 		const passes = onlyActions(ctx);
 		const byAction = decision.fresh.map((index) => parsed.events[index]).filter((event) => passes(event.action));
-		const filtered = await applyFilters(ctx, `${webhookUrl}|${accepted[0]}`, filtersOf(options), byAction, now, Date.now() + timing.fetchBudgetMs);
+		const filtered = await applyFilters(ctx, scope, filtersOf(options), byAction, now, Date.now() + timing.fetchBudgetMs);
 		const items = filtered.map((event) => event.json);
 		if (ctx.getNodeParameter('fetchFullRecord', false) as boolean) await fetchFullRecords(ctx, items, timing.fetchBudgetMs);
 		// Handled: remembered as seen only now, with the answer that tells Lofty so.
 		decision.commit();
 		if (ctx.getMode() !== 'manual') {
-			carryRuns(ctx.getNode(), staticData, now);
 			// a new process (n8n 2.41 runs no activation on start) owes what an activation would, before it notes this delivery
 			if (firstInProcess(webhookUrl)) oweOnFirstRequest(staticData, chosenLists(ctx), now);
 			noteListened(staticData, now, parsed.teamId);
@@ -191,6 +203,7 @@ async function answerCatchUp(ctx: IWebhookFunctions, body: IDataObject, scope: s
 	const webhookUrl = webhookUrlOf(ctx);
 	if (ctx.getMode() === 'manual') return { webhookResponse: { caughtUp: 0 } };
 	const lists = chosenLists(ctx);
+	track(scope, staticData, res as unknown as Answerable);
 	mergeOwed(staticData, (body[CATCH_UP_KEY] as IDataObject | undefined)?.owed, lists, Date.now());
 	if (busyCatchUps.has(scope)) {
 		res.status(503).json({ message: 'A catch-up is running; send it again later' });
@@ -209,7 +222,6 @@ async function answerCatchUp(ctx: IWebhookFunctions, body: IDataObject, scope: s
 		const items = decision.fresh.map((index) => read.events[index].json).filter((json) => passes(String(json.action)));
 		read.apply();
 		decision.commit();
-		carryRuns(ctx.getNode(), staticData, Date.now());
 		reportOutcome(webhookUrl, owedOf(catchUpStateOf(staticData)));
 		ctx.logger.info(
 			`Lofty Trigger: caught up ${items.length} event(s) that no delivery brought (${read.events.length} read back)${read.more ? '; the rest of the catch-up follows' : ''}`,

@@ -1,98 +1,116 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
-import { recordOf } from './catchUp';
-import { DEDUPE_WINDOW_MS, MAX_EVENT_KEYS, MEMORY_MS, MAX_SCOPES, eventKey } from './dedupe';
+import { recordOf, runKey } from './catchUp';
+import { alreadyRan, eventScope, knowsMark, noteRan } from './dedupe';
+import { liveUrlOf, postToOwnWebhook } from './ownWebhook';
 import { contentKeyOf } from './parse';
+import { acceptedSecrets } from './subscriptionState';
 
 /**
- * An event runs once: the Lofty Trigger's execute(), which n8n runs as the first step of every execution the trigger
- * starts (before it passes the webhook's items on; recovered executions included), drops the events this trigger
- * already ran and remembers the ones it passes.
+ * The Lofty Trigger's execute(), which n8n runs as the first step of every execution the trigger starts (before it
+ * passes the webhook's items on; recovered executions included): it drops the events an execution of this trigger
+ * already passed, and notes the ones it passes. The marks and the decision are dedupe.ts's (`alreadyRan`, `noteRan`):
+ * a run mark is written into every copy of the static data this process's requests hold (n8n saves them), and a
+ * delivery or catch-up of an event that ran starts nothing.
  *
- * It catches what the delivery's mark (dedupe.ts) cannot: an execution n8n created as it stopped (answered 500, its
- * static data not saved) is run by n8n's recovery at the next start while Lofty's retry or the catch-up brings the
- * same event again.
+ * It catches what a delivery's own mark cannot: an execution n8n created as it stopped (answered 500, its static
+ * data not saved) is run by n8n's recovery at the next start while Lofty's retry or the catch-up brings the same
+ * event again.
  *
- * The run key of an item: its record key where a catch-up can bring it (`<listId>|created|<id>`, the same for a
- * delivered and a caught-up item), else the content key of a delivered timed event. Items without one always pass.
+ * The run key of an item: `ran|<record key>` where a catch-up can bring it (`<listId>|created|<id>`, the same for a
+ * delivered and a caught-up item), else `ran|<content key>` of a delivered timed event. Items without one always pass.
  *
- * Where the marks live: this process remembers them per webhook for MEMORY_MS, and writes them into the static data
- * of every delivery and catch-up it commits (carryRuns), which n8n saves. execute() does not change its own
- * execution's copy: n8n would save that copy whole when the execution ends, over what requests saved meanwhile.
- * In other executions than the trigger's own (mode `webhook`), a test (manual) or a retry, everything passes and nothing
- * is remembered.
+ * execute() does not change its own execution's copy: n8n would save that copy whole when the execution ends, over
+ * what requests saved meanwhile. In other executions than the trigger's own (mode `webhook`), a test (manual) or a
+ * retry from the executions list, everything passes and nothing is noted.
  */
 
-type Entries = Map<string, number>;
-
-const memory = new Map<string, Entries>();
-
-function scopeOf(node: INode): string {
-	return node.webhookId ?? node.id ?? node.name;
-}
-
-function ranIn(scope: string, now: number): Entries {
-	let found = memory.get(scope);
-	if (found) memory.delete(scope);
-	else found = new Map();
-	memory.set(scope, found);
-	if (memory.size > MAX_SCOPES) memory.delete(memory.keys().next().value as string);
-	for (const [key, at] of found) {
-		if (now - at < MEMORY_MS) break;
-		found.delete(key);
-	}
-	return found;
-}
-
-/** Forgets what this process remembers (a test's stand-in for a new n8n process). */
-export function forgetRuns(): void {
-	memory.clear();
-}
-
-/** The run key of an item the trigger emitted (see above), hashed as dedupe.ts stores keys. */
+/** The run key of an item the trigger emitted (see above). */
 export function runKeyOf(json: IDataObject): string | undefined {
 	if (typeof json.listId !== 'number') return undefined;
 	const record = recordOf(json.listId, json);
-	if (record) return eventKey(`ran|${record}`);
+	if (record) return runKey(record);
 	if (json.caughtUp === true || typeof json.eventKey !== 'string') return undefined;
 	const content = contentKeyOf(json.listId, json.eventKey, json.raw);
-	return content.timed ? eventKey(`ran|${content.dedupeKey}`) : undefined;
+	return content.timed ? runKey(content.dedupeKey) : undefined;
 }
 
-function storedRuns(staticData: IDataObject): Entries {
-	const map: Entries = new Map();
-	const stored = staticData.ran;
-	if (stored && typeof stored === 'object' && !Array.isArray(stored)) {
-		for (const [key, at] of Object.entries(stored as IDataObject)) if (typeof at === 'number') map.set(key, at);
+/** The mark its own delivery or catch-up left for an item (dedupe.ts): its content key, or its catch-up record key. */
+function ownMarkOf(json: IDataObject): string | undefined {
+	if (typeof json.listId !== 'number') return undefined;
+	if (json.caughtUp === true) {
+		const record = recordOf(json.listId, json);
+		return record ? `caught|${record}` : undefined;
 	}
-	return map;
+	if (typeof json.eventKey !== 'string') return undefined;
+	const content = contentKeyOf(json.listId, json.eventKey, json.raw);
+	return content.timed ? content.dedupeKey : undefined;
 }
 
-/** The trigger's execute(): in a production execution, the items not run before, each remembered as run. */
-export function runOnce(ctx: IExecuteFunctions): INodeExecutionData[][] {
+export const RUNS_BODY_KEY = 'loftyTriggerRuns';
+/** How long an execution asks its webhook (answered 404 while n8n registers it after a start) before it decides alone. */
+export const ASK_WITHIN_MS = 30_000;
+
+export function isRunsRequest(body: unknown): body is Record<typeof RUNS_BODY_KEY, { keys: string[] }> {
+	if (body === null || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length !== 1) return false;
+	const keys = (body as IDataObject)[RUNS_BODY_KEY] as IDataObject | undefined;
+	return Array.isArray(keys?.keys) && keys.keys.every((key) => typeof key === 'string');
+}
+
+/**
+ * Asks the trigger's webhook which of these run keys no execution passed (dedupe.ts claimRuns; marked there and saved
+ * by n8n before it answers): undefined when it could not be asked within ASK_WITHIN_MS.
+ */
+async function askWebhook(ctx: IExecuteFunctions, staticData: IDataObject, keys: string[]): Promise<Set<string> | undefined> {
+	const url = liveUrlOf(staticData);
+	const secret = acceptedSecrets(staticData)[0];
+	if (!url || !secret) return undefined;
+	const until = Date.now() + ASK_WITHIN_MS;
+	for (let wait = 500; ; wait = Math.min(wait * 2, 5000)) {
+		const answer = await postToOwnWebhook(ctx, url, secret, { [RUNS_BODY_KEY]: { keys } }, ASK_WITHIN_MS);
+		const fresh = (answer.body as IDataObject | undefined)?.fresh;
+		if (answer.status >= 200 && answer.status < 300 && Array.isArray(fresh)) return new Set(fresh.map(String));
+		if (Date.now() + wait > until) break;
+		await sleep(wait);
+	}
+	ctx.logger.warn(`Lofty Trigger: could not ask its webhook at ${url} which events already ran; decided with this process's memory`);
+	return undefined;
+}
+
+/**
+ * The trigger's execute(): in a production execution, the items not run before, each noted as run. Items whose own
+ * mark neither its copy of the static data nor this process knows (an execution n8n recovered at its start, whose
+ * delivery's answer was lost; one on a queue-mode worker) are decided by the webhook (askWebhook) and pass only once
+ * it saved them as run; the rest by what this process knows.
+ */
+export async function runOnce(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = ctx.getInputData();
 	// the trigger's own executions (recovered ones keep their mode); a test, or a retry from the executions list, passes all
 	if (ctx.getMode() !== 'webhook') return [items];
-	const now = Date.now();
-	const ran = ranIn(scopeOf(ctx.getNode()), now);
-	const stored = storedRuns(ctx.getWorkflowStaticData('node'));
+	const staticData = ctx.getWorkflowStaticData('node');
+	const scope = eventScope(ctx.getNode(), acceptedSecrets(staticData)[0], false);
+	const keys = items.map((item) => runKeyOf(item.json));
+	const unmarked = items.flatMap((item, index) => {
+		const key = keys[index];
+		const own = ownMarkOf(item.json);
+		return key !== undefined && (own === undefined || !knowsMark(scope, staticData, own)) ? [key] : [];
+	});
+	const decided = unmarked.length > 0 ? await askWebhook(ctx, staticData, [...new Set(unmarked)]) : undefined;
 	const passed: INodeExecutionData[] = [];
+	const ran = new Set<string>();
 	for (const [index, item] of items.entries()) {
-		const key = runKeyOf(item.json);
-		if (key !== undefined && (ran.has(key) || stored.has(key))) continue;
-		if (key !== undefined) ran.set(key, now);
+		const key = keys[index];
+		if (key !== undefined) {
+			// the webhook's answer (it marked the fresh ones, so this process's memory has them too), else this process's
+			const already = decided && unmarked.includes(key) ? !decided.has(key) : alreadyRan(scope, staticData, key);
+			if (ran.has(key) || already) continue;
+			ran.add(key);
+		}
 		passed.push({ ...item, pairedItem: item.pairedItem ?? { item: index } });
 	}
+	noteRan(scope, [...ran]);
 	const dropped = items.length - passed.length;
 	if (dropped > 0) ctx.logger.info(`Lofty Trigger: ${dropped} event(s) already run were dropped`);
 	return [passed];
-}
-
-/** Writes what this process ran into a request's copy of the static data (called where its delivery commits). */
-export function carryRuns(node: INode, staticData: IDataObject, now: number): void {
-	const ran = ranIn(scopeOf(node), now);
-	if (ran.size === 0 && staticData.ran === undefined) return;
-	const merged = [...new Map([...storedRuns(staticData), ...ran])].sort((a, b) => a[1] - b[1]);
-	const kept = merged.filter(([, at]) => now - at < DEDUPE_WINDOW_MS && at <= now + DEDUPE_WINDOW_MS).slice(-MAX_EVENT_KEYS);
-	staticData.ran = Object.fromEntries(kept);
 }

@@ -71,12 +71,11 @@ export function describeAccounts(accounts: EventAccount[]): string[] {
 }
 
 /**
- * What the test allows: every event that can be caught up runs, and no event runs twice, except (unless
- * LOFTY_E2E_RESTART_STRICT=1) one whose delivery n8n was handling when it was told to stop: the trigger's first step
- * drops an event already run (runOnce.ts), but no run here has yet shown it catching such a double, and an event whose
- * mark no later delivery saved before the stop can still come back by the catch-up (docs/triggers.md).
+ * What the contract allows: every event that can be caught up runs, and no event runs twice, also one whose
+ * delivery n8n was handling when it was told to stop. LOFTY_E2E_RESTART_LENIENT=1 lets such an event run twice (to
+ * look at the rest of a run while that is being mended; never in CI).
  */
-export function outsideContract(accounts: EventAccount[], strict = process.env.LOFTY_E2E_RESTART_STRICT === '1'): string[] {
+export function outsideContract(accounts: EventAccount[], strict = process.env.LOFTY_E2E_RESTART_LENIENT !== '1'): string[] {
 	const twiceAllowed = (a: EventAccount) => !strict && a.runs === 2 && a.atStop;
 	return describeAccounts(accounts.filter((a) => (a.runs === 0 && CAUGHT_UP.has(a.event)) || (a.runs > 1 && !twiceAllowed(a))));
 }

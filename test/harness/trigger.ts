@@ -26,7 +26,6 @@ import { ObservableObject, sleep } from 'n8n-workflow';
 import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
 import { forgetCatchUpRequests } from '../../nodes/LoftyTrigger/catchUpRequest';
 import { forgetProcessMemory } from '../../nodes/LoftyTrigger/dedupe';
-import { forgetRuns } from '../../nodes/LoftyTrigger/runOnce';
 import { forgetFailedActivations } from '../../nodes/LoftyTrigger/subscriptionState';
 import type { Credential, Params } from './context';
 import { send, sendSigned } from './context';
@@ -380,7 +379,6 @@ export class TriggerHarness {
 /** What a new n8n process starts with: nothing of the last one's memory. */
 export function newProcess(): void {
 	forgetProcessMemory();
-	forgetRuns();
 	forgetCatchUpRequests();
 	forgetFailedActivations();
 }

@@ -1,20 +1,25 @@
 /**
  * Lofty Trigger: the first step of its executions (execute(), runOnce.ts). n8n runs it for every execution the
  * trigger starts, recovered ones included: an event already run is dropped, one not run passes and is remembered,
- * in this process and (through the next delivery's saved static data) in the next; a test execution passes all.
+ * in this process and (through the static data its requests save) in the next; an execution whose event's own mark
+ * is missing (n8n recovered it at its start) asks the webhook, which saves the mark before the event passes; a test
+ * execution passes all.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { parsePayload } from '../../nodes/LoftyTrigger/parse';
-import { TriggerHarness, newProcess } from '../harness/trigger';
+import { type TriggerHarness, newProcess, startTrigger } from '../harness/trigger';
 
 const SECRET = 'a'.repeat(64);
 const TEAM = 88001;
 const T = Date.UTC(2026, 0, 2, 3, 4, 5);
 
-function harness(): TriggerHarness {
-	const h = new TriggerHarness({ params: { events: [2, 4, 10] }, credential: { type: 'loftyApi', data: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9' } } });
+const started: TriggerHarness[] = [];
+/** A trigger whose webhook n8n serves (execute() may ask it). */
+async function harness(): Promise<TriggerHarness> {
+	const h = await startTrigger({ params: { events: [2, 4, 10] }, credential: { type: 'loftyApi', data: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9' } } });
 	h.staticData.secret = SECRET;
+	started.push(h);
 	return h;
 }
 
@@ -30,11 +35,14 @@ const updated = (leadId: number) => ({ teamId: TEAM, listId: 2, updatedLead: [{ 
 const alert = { teamId: TEAM, listId: 4, alertId: 7 };
 const leadIds = (items: INodeExecutionData[]) => items.map((i) => i.json.leadId);
 
-afterEach(() => newProcess());
+afterEach(async () => {
+	for (const h of started.splice(0)) await h.stop();
+	newProcess();
+});
 
 describe('execute(): an event runs once', () => {
 	it('an event not run passes with its pairing; the same event in a later execution (a recovered one, a retry) is dropped', async () => {
-		const h = harness();
+		const h = await harness();
 		const first = await h.execute([...itemsOf(created(1)), ...itemsOf(updated(2))]);
 		expect(leadIds(first)).toEqual(['1', '2']);
 		expect(first.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
@@ -46,7 +54,7 @@ describe('execute(): an event runs once', () => {
 	});
 
 	it('what this process ran is written into the next delivery it commits, so a new process drops it too', async () => {
-		const h = harness();
+		const h = await harness();
 		expect(leadIds(await h.execute(itemsOf(created(1))))).toEqual(['1']);
 		const answer = await h.receive({ body: created(5), headers: { 'service-webhook-id': 'other' } });
 		expect(answer.status).toBe(200);
@@ -56,13 +64,13 @@ describe('execute(): an event runs once', () => {
 	});
 
 	it('items without their own time (listing alerts) always pass', async () => {
-		const h = harness();
+		const h = await harness();
 		expect(await h.execute(itemsOf(alert))).toHaveLength(1);
 		expect(await h.execute(itemsOf(alert, 'd-2'))).toHaveLength(1);
 	});
 
 	it('a test (manual) execution, or a retry from the executions list, passes every item unchanged and remembers nothing', async () => {
-		const h = harness();
+		const h = await harness();
 		const items = itemsOf(created(1));
 		await h.execute(items, 'manual');
 		expect(await h.execute(items, 'retry')).toEqual(items);
@@ -70,6 +78,28 @@ describe('execute(): an event runs once', () => {
 		expect(passed).toEqual(items);
 		expect(passed[0]).toBe(items[0]);
 		expect(leadIds(await h.execute(items))).toEqual(['1']);
-		expect(h.staticData.ran).toBeUndefined();
+		expect(h.staticData.seen).toBeUndefined();
+	});
+
+	it('an execution n8n recovered at its start (its delivery left no mark) passes its event only once the webhook saved it as run: n8n stopping again at once, or another process, drops it', async () => {
+		const h = await harness();
+		// a delivery: the webhook's production URL is known
+		expect((await h.receive({ body: created(10), headers: { 'service-webhook-id': 'first' } })).status).toBe(200);
+		const recovered = itemsOf(created(3), 'lost');
+		expect(leadIds(await h.execute(recovered))).toEqual(['3']);
+		// no other request of the trigger was saved since; n8n stops and runs the same execution again at its next start
+		newProcess();
+		expect(await h.execute(recovered)).toEqual([]);
+		// and Lofty's retry of that delivery starts nothing
+		expect((await h.receive({ body: created(3), headers: { 'service-webhook-id': 'lost' } })).body).toMatchObject({ started: 0 });
+		expect(h.executions.flat().map((i) => i.leadId)).toEqual(['10']);
+	});
+
+	it('an execution of a delivery that saved its mark decides without asking the webhook', async () => {
+		const h = await harness();
+		expect((await h.receive({ body: created(11), headers: { 'service-webhook-id': 'saved' } })).status).toBe(200);
+		const asked = h.answers.length;
+		expect(leadIds(await h.execute(h.executions[0].map((json) => ({ json }))))).toEqual(['11']);
+		expect(h.answers.length).toBe(asked);
 	});
 });

@@ -1,0 +1,109 @@
+/**
+ * Lofty Trigger: n8n saves each request's copy of the static data whole, and the last save wins. A mark this
+ * process confirmed (a delivery answered 2xx, an event an execution passed) must be in whatever copy is saved
+ * last, also one loaded before the mark and saved long after it (a catch-up that failed), so that a new process
+ * (a restart) knows it; and an event an execution already passed starts nothing when a delivery or catch-up of
+ * it comes (dedupe.ts owns both marks).
+ */
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { CATCH_UP_BODY_KEY, firstInProcess } from '../../nodes/LoftyTrigger/catchUpRequest';
+import { parsePayload } from '../../nodes/LoftyTrigger/parse';
+import { closeServer } from '../harness/receiver';
+import { TriggerHarness, newProcess } from '../harness/trigger';
+
+const SECRET = 'b'.repeat(64);
+const TEAM = 88001;
+
+/** A Lofty that holds every request until `release()`, then refuses it (400: not retried). */
+async function holdingLofty() {
+	let release = () => undefined as void;
+	const released = new Promise<void>((resolve) => (release = resolve));
+	let held = 0;
+	const server: Server = createServer((_req, res) => {
+		held++;
+		void released.then(() => {
+			res.statusCode = 400;
+			res.setHeader('content-type', 'application/json');
+			res.end(JSON.stringify({ code: 400, message: 'refused by the test' }));
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	return { url, server, release, held: () => held };
+}
+
+function harness(baseUrl = 'http://127.0.0.1:9'): TriggerHarness {
+	const h = new TriggerHarness({ params: { events: [2, 8] }, credential: { type: 'loftyApi', data: { apiKey: 'k', baseUrl } } });
+	h.staticData.secret = SECRET;
+	return h;
+}
+
+const created = (leadId: number, updateTime = Date.now()) => ({ teamId: TEAM, listId: 2, createdLead: [{ leadId, updateTime }] });
+/** Lets the answer's 'finish' reach the node (n8n sends it after the node returned). */
+const answered = () => new Promise((resolve) => setImmediate(resolve));
+
+async function deliver(h: TriggerHarness, body: unknown, id: string) {
+	const answer = await h.receive({ body, headers: { 'service-webhook-id': id } });
+	await answered();
+	return answer;
+}
+
+function itemsOf(body: IDataObject, deliveryId: string): INodeExecutionData[] {
+	const parsed = parsePayload(body, deliveryId);
+	if (parsed.kind !== 'events') throw new Error('not events');
+	return parsed.events.map((e) => ({ json: e.json }));
+}
+
+async function waitFor(what: string, check: () => boolean, withinMs = 30_000): Promise<void> {
+	const until = Date.now() + withinMs;
+	while (!check()) {
+		if (Date.now() > until) throw new Error(`not within ${withinMs} ms: ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+}
+
+afterEach(() => newProcess());
+
+describe('the last save wins: every saved copy holds what this process confirmed', () => {
+	it('a catch-up that loaded the static data before a delivery and fails after it (its copy saved last) does not make a restart forget that delivery', async () => {
+		const lofty = await holdingLofty();
+		try {
+			const h = harness(lofty.url);
+			const now = Date.now();
+			h.staticData.catchUp = { since: now - 3_600_000, listenedAt: now - 60_000 };
+			// not the process's first request (that one would start a catch-up of its own)
+			firstInProcess(h.webhookUrl);
+			const catchUp = h.receive({ body: { [CATCH_UP_BODY_KEY]: { owed: { '2': { from: now - 60_000 } } } } });
+			await waitFor('the catch-up reading Lofty', () => lofty.held() > 0);
+
+			expect((await deliver(h, created(7), 'x')).status).toBe(200);
+			expect(h.executions).toHaveLength(1);
+			lofty.release();
+			expect((await catchUp).status).toBe(500);
+			await answered();
+
+			// n8n restarts; Lofty sends the same delivery again (its answer was lost, say)
+			newProcess();
+			expect((await deliver(h, created(7), 'x')).status).toBe(200);
+			expect(h.executions).toHaveLength(1);
+		} finally {
+			await closeServer(lofty.server);
+		}
+	});
+
+	it('an event an execution passed (one n8n recovered at its start, whose delivery left no mark) starts nothing when its delivery comes again, in this process or the next', async () => {
+		const h = harness();
+		const event = created(3);
+		expect(await h.execute(itemsOf(event, 'lost'))).toHaveLength(1);
+		// Lofty's retry of the delivery n8n answered 500 as it stopped
+		expect((await deliver(h, event, 'lost')).body).toMatchObject({ received: 1, started: 0 });
+		// a delivery of another event saved the mark: a new process knows it too
+		expect((await deliver(h, created(4), 'other')).status).toBe(200);
+		newProcess();
+		expect((await deliver(h, event, 'lost-again')).body).toMatchObject({ received: 1, started: 0 });
+		expect(h.executions.flat().map((i) => i.leadId)).toEqual(['4']);
+	});
+});
