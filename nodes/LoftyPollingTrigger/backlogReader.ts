@@ -21,6 +21,7 @@ import { PassRun } from './passRun';
  * - A reader no poll came to for `readerLimits.idleMs` (15 minutes), or for twice the time between the trigger's
  *   last two polls if longer (a deactivated workflow, Poll Times hours apart), stops and forgets what it holds. A
  *   process restart loses the same: the saved place stands, and the next poll starts a reader again.
+ * - The time of each trigger's last poll is kept for the `readerLimits.maxPolled` triggers polled most recently.
  */
 
 export const readerLimits = {
@@ -29,6 +30,8 @@ export const readerLimits = {
 	/** A reader no poll came to for this long, or for `pollGaps` times the time between the trigger's polls if longer, stops. */
 	idleMs: 15 * 60_000,
 	pollGaps: 2,
+	/** The most triggers whose last poll time is kept; past it the one polled least recently is forgotten. */
+	maxPolled: 500,
 };
 
 interface Reader {
@@ -59,7 +62,7 @@ export interface Handover {
 }
 
 const readers = new Map<string, Reader>();
-/** When each trigger last polled (n8n's clock). */
+/** When each trigger last polled (n8n's clock), the one polled least recently first. */
 const lastPoll = new Map<string, number>();
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -87,7 +90,10 @@ function keepAlive(key: string, reader: Reader): void {
 export function notePoll(key: string): number | undefined {
 	const now = Date.now();
 	const last = lastPoll.get(key);
+	lastPoll.delete(key);
 	lastPoll.set(key, now);
+	// A trigger forgotten here polls again as a first poll: its reader stops after `readerLimits.idleMs`.
+	while (lastPoll.size > readerLimits.maxPolled) lastPoll.delete(lastPoll.keys().next().value as string);
 	return last === undefined ? undefined : now - last;
 }
 
@@ -166,6 +172,11 @@ export function readerBusy(): boolean {
 /** The reader of `key`: reading, full (waits for a poll), done, failed; undefined when there is none. */
 export function readerState(key: string): Reader['status'] | undefined {
 	return readers.get(key)?.status;
+}
+
+/** How many triggers' poll times and readers are kept (tests of the bounds). */
+export function backlogReaderCounts(): { polled: number; readers: number } {
+	return { polled: lastPoll.size, readers: readers.size };
 }
 
 /** Stops every reader and forgets the polls' times (a process restart, in tests). */
