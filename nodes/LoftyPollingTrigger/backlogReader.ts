@@ -7,10 +7,11 @@ import { PassRun } from './passRun';
  * A lead pass whose place lies deeper than one poll can read down to (Lofty pages leads only by scroll, the saved
  * scroll expired, the poll's budget ended before or soon after the place): the poll hands the pass, with its live
  * scroll, to a reader in this n8n process, one per trigger (workflow and node). The reader reads on without a
- * budget, paced by the transport and the rate limit like any request of the credential, and its scroll stays
- * valid as it is used; a scroll Lofty still refuses makes it read down to its place from the top again. It keeps
- * the leads it reads in memory; the trigger's next polls take them (`collect`), emit them and move the saved place
- * (cursor.ts) down to the last one, until the reader reaches the pass's end.
+ * budget, paced by the transport to at most its share of each rate-limit window (the rest is left to the
+ * credential's other requests: transport/backgroundShare.ts), and its scroll stays valid as it is used; a scroll
+ * Lofty still refuses makes it read down to its place from the top again. It keeps the leads it reads in memory; the
+ * trigger's next polls take them (`collect`), emit them and move the saved place (cursor.ts) down to the last one,
+ * until the reader reaches the pass's end.
  *
  * - A reader hands over only to a poll whose saved place is the one it last handed over (or started from, or one
  *   handed over since with no leads): a poll that took leads and was not saved (it failed, or lost its turn) leaves
@@ -107,6 +108,7 @@ export function startReader(key: string, from: PassRun, gapMs: number | undefine
 	const s = from.scope;
 	const scope = { ...s, seen: new Map(s.seen), readNow: new Set<string>(), fresh: [], findDeadline: undefined };
 	from.pages.deadline = undefined;
+	from.pages.background = true;
 	const run = new PassRun(scope, copy(from.pass), from.pages, from.finding, from.reached);
 	const reader: Reader = { run, handed: new Set([placeKey(from.pass)]), status: 'reading', stopped: false, idleMs: Math.max(readerLimits.idleMs, readerLimits.pollGaps * (gapMs ?? 0)) };
 	readers.set(key, reader);
