@@ -7,10 +7,11 @@ import { PassRun } from './passRun';
  * A lead pass whose place lies deeper than one poll can read down to (Lofty pages leads only by scroll, the saved
  * scroll expired, the poll's budget ended before or soon after the place): the poll hands the pass, with its live
  * scroll, to a reader in this n8n process, one per trigger (workflow and node). The reader reads on without a
- * budget, paced by the transport and the rate limit like any request of the credential, and its scroll stays
- * valid as it is used; a scroll Lofty still refuses makes it read down to its place from the top again. It keeps
- * the leads it reads in memory; the trigger's next polls take them (`collect`), emit them and move the saved place
- * (cursor.ts) down to the last one, until the reader reaches the pass's end.
+ * budget, paced by the transport to at most its share of each rate-limit window (the rest is left to the
+ * credential's other requests: transport/backgroundShare.ts), and its scroll stays valid as it is used; a scroll
+ * Lofty still refuses makes it read down to its place from the top again. It keeps the leads it reads in memory; the
+ * trigger's next polls take them (`collect`), emit them and move the saved place (cursor.ts) down to the last one,
+ * until the reader reaches the pass's end.
  *
  * - A reader hands over only to a poll whose saved place is the one it last handed over (or started from, or one
  *   handed over since with no leads): a poll that took leads and was not saved (it failed, or lost its turn) leaves
@@ -21,6 +22,7 @@ import { PassRun } from './passRun';
  * - A reader no poll came to for `readerLimits.idleMs` (15 minutes), or for twice the time between the trigger's
  *   last two polls if longer (a deactivated workflow, Poll Times hours apart), stops and forgets what it holds. A
  *   process restart loses the same: the saved place stands, and the next poll starts a reader again.
+ * - The time of each trigger's last poll is kept for the `readerLimits.maxPolled` triggers polled most recently.
  */
 
 export const readerLimits = {
@@ -29,6 +31,8 @@ export const readerLimits = {
 	/** A reader no poll came to for this long, or for `pollGaps` times the time between the trigger's polls if longer, stops. */
 	idleMs: 15 * 60_000,
 	pollGaps: 2,
+	/** The most triggers whose last poll time is kept; past it the one polled least recently is forgotten. */
+	maxPolled: 500,
 };
 
 interface Reader {
@@ -59,7 +63,7 @@ export interface Handover {
 }
 
 const readers = new Map<string, Reader>();
-/** When each trigger last polled (n8n's clock). */
+/** When each trigger last polled (n8n's clock), the one polled least recently first. */
 const lastPoll = new Map<string, number>();
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -87,7 +91,10 @@ function keepAlive(key: string, reader: Reader): void {
 export function notePoll(key: string): number | undefined {
 	const now = Date.now();
 	const last = lastPoll.get(key);
+	lastPoll.delete(key);
 	lastPoll.set(key, now);
+	// A trigger forgotten here polls again as a first poll: its reader stops after `readerLimits.idleMs`.
+	while (lastPoll.size > readerLimits.maxPolled) lastPoll.delete(lastPoll.keys().next().value as string);
 	return last === undefined ? undefined : now - last;
 }
 
@@ -101,6 +108,7 @@ export function startReader(key: string, from: PassRun, gapMs: number | undefine
 	const s = from.scope;
 	const scope = { ...s, seen: new Map(s.seen), readNow: new Set<string>(), fresh: [], findDeadline: undefined };
 	from.pages.deadline = undefined;
+	from.pages.background = true;
 	const run = new PassRun(scope, copy(from.pass), from.pages, from.finding, from.reached);
 	const reader: Reader = { run, handed: new Set([placeKey(from.pass)]), status: 'reading', stopped: false, idleMs: Math.max(readerLimits.idleMs, readerLimits.pollGaps * (gapMs ?? 0)) };
 	readers.set(key, reader);
@@ -166,6 +174,11 @@ export function readerBusy(): boolean {
 /** The reader of `key`: reading, full (waits for a poll), done, failed; undefined when there is none. */
 export function readerState(key: string): Reader['status'] | undefined {
 	return readers.get(key)?.status;
+}
+
+/** How many triggers' poll times and readers are kept (tests of the bounds). */
+export function backlogReaderCounts(): { polled: number; readers: number } {
+	return { polled: lastPoll.size, readers: readers.size };
 }
 
 /** Stops every reader and forgets the polls' times (a process restart, in tests). */

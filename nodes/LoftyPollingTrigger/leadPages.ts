@@ -40,6 +40,8 @@ export class LeadPages implements PagePlace {
 	pages = 0;
 	/** The list has no more leads. */
 	ended = false;
+	/** Read by a backlog reader: its requests keep to their share of the rate limit (transport/backgroundShare.ts). */
+	background = false;
 
 	constructor(
 		/** The newest poll's context (a backlog reader reads on with the poll that took from it last). */
@@ -71,7 +73,7 @@ export class LeadPages implements PagePlace {
 		const qs: IDataObject = { sort: 'CreateTime', desc: true, limit: size, offset: this.offset };
 		const withScroll = Boolean(this.scrollId);
 		if (withScroll) qs.scrollId = this.scrollId;
-		const response = await loftyRequest(this.ctx, { method: 'GET', path, qs: qs as never, deadline: this.deadline, onAnswer: this.clock.observe }).catch(async (error: unknown) => {
+		const response = await loftyRequest(this.ctx, { method: 'GET', path, qs: qs as never, deadline: this.deadline, background: this.background, onAnswer: this.clock.observe }).catch(async (error: unknown) => {
 			if (isDeadlineReached(error)) return CUT;
 			const status = Number((error as { httpCode?: unknown }).httpCode);
 			const refusal = status >= 500 || (status >= 400 && ![401, 403, 429].includes(status));

@@ -9,7 +9,7 @@
  * that clock. Between polls the test waits for the reader to be done or to wait for a poll (a state, not a time).
  */
 import { leadScrolls } from '../../sandbox/resources/lead';
-import { readerBusy, readerLimits, readerState } from '../../nodes/LoftyPollingTrigger/backlogReader';
+import { backlogReaderCounts, notePoll, readerBusy, readerLimits, readerState } from '../../nodes/LoftyPollingTrigger/backlogReader';
 import { triggerKey } from '../../nodes/LoftyPollingTrigger/pollTurn';
 import { DEFAULT_POLL_BUDGET_MS } from '../../nodes/LoftyPollingTrigger/LoftyPollingTrigger.node';
 import { gate, until } from '../harness/gates';
@@ -171,6 +171,19 @@ describe('... the backlog reader\'s bounds', () => {
 	const limits = { ...readerLimits };
 	afterEach(() => Object.assign(readerLimits, limits));
 	const key = triggerKey('poll-workflow', 'poll-node', 'Lofty Polling Trigger');
+
+	it('it keeps the last poll time of the triggers polled most recently, at most its bound', () => {
+		const keys = Array.from({ length: readerLimits.maxPolled + 100 }, (_, i) => triggerKey(`workflow ${i}`, 'node', 'Lofty Polling Trigger'));
+		for (const k of keys) expect(notePoll(k)).toBeUndefined();
+		expect(backlogReaderCounts().polled).toBe(readerLimits.maxPolled);
+		// Polled again, a trigger is the most recent: the least recently polled one is forgotten, not it.
+		later(1000);
+		expect(notePoll(keys[150])).toBe(1000);
+		expect(notePoll(keys[0])).toBeUndefined();
+		expect(notePoll(keys[150])).toBe(0);
+		expect(notePoll(keys[100])).toBeUndefined();
+		expect(backlogReaderCounts().polled).toBe(readerLimits.maxPolled);
+	});
 
 	it('it holds at most its bound of leads; each poll takes them and it reads on (from the top when its scroll expired)', async () => {
 		readerLimits.maxGathered = 30;

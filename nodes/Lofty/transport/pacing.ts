@@ -1,40 +1,41 @@
 import { sleep } from 'n8n-workflow';
 
+import { shareWait } from './backgroundShare';
 import { type Headers, MAX_PACING_WAIT_MS, announcedReset, headerNumber, waitAfter429 } from './rateHeaders';
 
+export { fingerprint, pacingKey } from './pacingKey';
 export { MAX_PACING_WAIT_MS, RESET_MARGIN_MS, rateLimitWaitMs, resetTime } from './rateHeaders';
 export { RATE_LIMIT_PRESETS, requestsPerMinute } from './rateLimitChoice';
 
 /**
- * Request pacing, shared by every request made with one credential in this n8n process: across the
- * items of an execution, the requests it keeps in flight, paged requests and executions that run at
- * the same time.
+ * Request pacing, shared by every request made with one credential in this n8n process: across the items of an
+ * execution, the requests it keeps in flight, paged requests and executions that run at the same time.
  *
- * Lofty limits each application (100 requests a minute in Development, 500 in Production) and
- * announces the window on every answer: `X-RateLimit-Remaining` and `X-RateLimit-Reset`. Before each
- * request the pacer waits while the window is used up, and, when the credential sets a cap, while the
- * last minute already holds that many requests. A 429 holds the whole credential as the server asks.
+ * Lofty limits each application (100 requests a minute in Development, 500 in Production) and announces the window on
+ * every answer: `X-RateLimit-Remaining` and `X-RateLimit-Reset`. Before each request the pacer waits while the window
+ * is used up, and, when the credential sets a cap, while the last minute already holds that many requests. A 429 holds
+ * the whole credential as the server asks. Background work (the polling trigger's backlog reader) keeps to a share of
+ * each window, leaving the rest to the credential's other requests (backgroundShare.ts).
  *
- * With requests in flight, an answer may not count the requests sent after it. Requests are numbered
- * as they are sent: the newest answer tells the window, minus everything sent after it and the older
- * requests still in flight (their own answers later show whether the server had counted them, and
- * give the room back if so). Whether Lofty's Remaining is as of the request or as of its answer, this
- * never counts fewer requests than the server did; a request that waits for room wakes at each answer.
+ * With requests in flight, an answer may not count the requests sent after it. Requests are numbered as they are sent:
+ * the newest answer tells the window, minus everything sent after it and the older requests still in flight (their own
+ * answers later show whether the server had counted them, and give the room back if so). Whether Lofty's Remaining is
+ * as of the request or as of its answer, this never counts fewer requests than the server did; a request that waits for
+ * room wakes at each answer.
  *
- * No request waits on another's latency: answers only ever let a request go sooner. When the window
- * is unknown (the first request of the process, or after a 429) one request goes first and the others
- * wait for its answer at most PROBE_WAIT_MS; then they go within the smallest limit Lofty grants an
- * application. When a window ends, the next opens at its reset with the announced limit, less the
- * requests still on their way: a request that waited for the reset goes then, without a probe.
+ * No request waits on another's latency: answers only ever let a request go sooner. When the window is unknown (the
+ * first request of the process, or after a 429) one request goes first and the others wait for its answer at most
+ * PROBE_WAIT_MS; then they go within the smallest limit Lofty grants an application. When a window ends, the next opens
+ * at its reset with the announced limit, less the requests still on their way: a request that waited for the reset goes
+ * then, without a probe.
  *
- * Other processes that use the same application (n8n workers, other tools) are seen through the
- * answers only: each newer answer's Remaining counts their requests too. Between two answers a process
- * cannot know what the others sent, so together they may overrun a window by what they send in that
- * time; a 429 then holds the credential until the window's reset (or Retry-After) and nothing is lost.
+ * Other processes that use the same application (n8n workers, other tools) are seen through the answers only: each
+ * newer answer's Remaining counts their requests too. Between two answers a process cannot know what the others sent,
+ * so together they may overrun a window by what they send in that time; a 429 then holds the credential until the
+ * window's reset (or Retry-After) and nothing is lost.
  *
- * The state is small and bounded: per credential a few numbers and the numbers of the requests in
- * flight, plus, with a cap, the start times of at most `cap` requests; idle credentials are forgotten
- * once many are tracked.
+ * The state is small and bounded: per credential a few numbers and the numbers of the requests in flight, plus, with a
+ * cap, the start times of at most `cap` requests; idle credentials are forgotten once many are tracked.
  */
 
 const MINUTE_MS = 60_000;
@@ -96,26 +97,6 @@ interface Bucket {
 const buckets = new Map<string, Bucket>();
 let sweepAt = MAX_IDLE_CREDENTIALS;
 
-/** FNV-1a, twice with different seeds: identifies a key without keeping or revealing it. */
-export function fingerprint(text: string): string {
-	let a = 0x811c9dc5;
-	let b = 0x01000193 ^ text.length;
-	for (let i = 0; i < text.length; i++) {
-		const c = text.charCodeAt(i);
-		a = Math.imul(a ^ c, 0x01000193) >>> 0;
-		b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
-	}
-	return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
-}
-
-/**
- * The pacing key of a credential: its type, base URL and a fingerprint of what identifies the
- * application (the API key, or the OAuth client ID, else the access token). Never the secret itself.
- */
-export function pacingKey(credentialType: string, baseUrl: string, identity: string): string {
-	return `${credentialType} ${baseUrl} ${fingerprint(identity)}`;
-}
-
 /** The keys currently tracked (for tests: they must not contain secrets). */
 export function pacingKeys(): string[] {
 	return [...buckets.keys()];
@@ -123,13 +104,8 @@ export function pacingKeys(): string[] {
 
 /** How much the pacer holds (for tests of its bounds). */
 export function pacingState(): { credentials: number; startTimes: number; inFlight: number } {
-	let startTimes = 0;
-	let inFlight = 0;
-	for (const bucket of buckets.values()) {
-		startTimes += bucket.starts.length;
-		inFlight += bucket.inFlight.size;
-	}
-	return { credentials: buckets.size, startTimes, inFlight };
+	const all = [...buckets.values()];
+	return { credentials: buckets.size, startTimes: all.reduce((n, b) => n + b.starts.length, 0), inFlight: all.reduce((n, b) => n + b.inFlight.size, 0) };
 }
 
 /** Forgets every credential's state (tests). */
@@ -189,6 +165,20 @@ function assume(bucket: Bucket, limit: number, now: number): Window {
 	return bucket.window;
 }
 
+/** The announced window is over: the next one opens now with the announced limit (no probe to wait for). */
+function roll(bucket: Bucket, now: number): void {
+	if (!bucket.window || now < bucket.window.resetAt) return;
+	bucket.window = undefined;
+	if (bucket.limit !== undefined && bucket.announces !== false) assume(bucket, bucket.limit, now);
+}
+
+/** How long a background request waits for its share of the window (backgroundShare.ts). */
+function shareOf(bucket: Bucket, cap: number | undefined, now: number): Wait {
+	roll(bucket, now);
+	const w = bucket.window?.reset === bucket.overruled ? undefined : bucket.window;
+	return shareWait({ limit: bucket.limit, room: w && w.base - bucket.sent, resetAt: w?.resetAt, inFlight: bucket.inFlight.size, cap, starts: bucket.starts }, now);
+}
+
 function waitFor(bucket: Bucket, cap: number | undefined, now: number): Wait {
 	let ms = 0;
 	let answer = false;
@@ -196,11 +186,7 @@ function waitFor(bucket: Bucket, cap: number | undefined, now: number): Wait {
 		if (now < bucket.blockedUntil) ms = bucket.blockedUntil - now;
 		else bucket.blockedUntil = undefined;
 	}
-	if (bucket.window && now >= bucket.window.resetAt) {
-		// The announced window is over: the next one opens now with the announced limit (no probe to wait for).
-		bucket.window = undefined;
-		if (bucket.limit !== undefined && bucket.announces !== false) assume(bucket, bucket.limit, now);
-	}
+	roll(bucket, now);
 	let w = bucket.window;
 	if (!w && bucket.probeAt !== undefined && bucket.inFlight.size > 0 && bucket.announces !== false) {
 		// Unknown, and the probe is on its way: its answer tells the window, but it is waited for PROBE_WAIT_MS at most.
@@ -328,17 +314,37 @@ async function turnBefore(bucket: Bucket, previous: Promise<void>, cap: number |
 }
 
 /**
- * Waits until one more request with this credential stays within the announced limit and the
- * optional cap (requests per minute), then counts it as sent. With a `deadline` (epoch ms), a wait
- * that would end past it is not started: it throws instead (isPacingDeadline).
+ * Waits until one more request with this credential stays within the announced limit and the optional cap (requests
+ * per minute), then counts it as sent. With a `deadline` (epoch ms), a wait that would end past it is not started: it
+ * throws instead (isPacingDeadline). A `background` request keeps to its share of each window (backgroundShare.ts):
+ * it waits for it outside the queue, and gives its turn up to wait again when the share was used meanwhile.
  */
-export async function acquire(key: string, cap?: number, deadline?: number): Promise<PacingTicket> {
-	const bucket = bucketOf(key);
+export async function acquire(key: string, cap?: number, deadline?: number, background = false): Promise<PacingTicket> {
+	for (;;) {
+		const bucket = bucketOf(key);
+		const share = background && (await shareTurn(bucket, cap, deadline));
+		const request = await take(bucket, cap, deadline, share);
+		if (request !== undefined) return ticketOf(bucket, request);
+	}
+}
+
+/** Waits for a background request's share of the window; false when a wait past MAX_PACING_WAIT_MS was not believed. */
+async function shareTurn(bucket: Bucket, cap: number | undefined, deadline: number | undefined): Promise<boolean> {
+	for (;;) {
+		const wait = shareOf(bucket, cap, Date.now());
+		if (wait.ms <= 0) return true;
+		if (deadline !== undefined && Date.now() + wait.ms >= deadline) throw new PacingDeadline('the pacing wait would end past the deadline');
+		await pause(bucket, wait);
+		if (!wait.answer && wait.ms > MAX_PACING_WAIT_MS) return false;
+	}
+}
+
+/** Takes the turn in the queue and counts the request as sent; undefined when a background request's share is gone. */
+async function take(bucket: Bucket, cap: number | undefined, deadline: number | undefined, share: boolean): Promise<number | undefined> {
 	const previous = bucket.queue;
 	let release!: () => void;
 	bucket.queue = new Promise<void>((resolve) => (release = resolve));
 	bucket.waiting++;
-	let request: number;
 	let turn = false;
 	try {
 		if (deadline === undefined) await previous;
@@ -346,6 +352,7 @@ export async function acquire(key: string, cap?: number, deadline?: number): Pro
 		turn = true;
 		for (;;) {
 			const wait = waitFor(bucket, cap, Date.now());
+			if (share && shareOf(bucket, cap, Date.now()).ms > 0) return undefined;
 			if (wait.ms <= 0 && !wait.answer) break;
 			if (deadline !== undefined && Date.now() + wait.ms >= deadline) throw new PacingDeadline('the pacing wait would end past the deadline');
 			await pause(bucket, wait);
@@ -363,14 +370,18 @@ export async function acquire(key: string, cap?: number, deadline?: number): Pro
 		}
 		// The first request sent into an unknown window is its probe (again when nothing else is on its way).
 		if (!bucket.window && (bucket.probeAt === undefined || bucket.inFlight.size === 0)) bucket.probeAt = Date.now();
-		request = ++bucket.sent;
+		const request = ++bucket.sent;
 		bucket.inFlight.add(request);
+		return request;
 	} finally {
 		bucket.waiting--;
 		// Left the queue before its turn (out of time): the next in line still waits for the ones ahead of this one.
 		if (turn) release();
 		else void previous.then(release);
 	}
+}
+
+function ticketOf(bucket: Bucket, request: number): PacingTicket {
 	const done = () => {
 		if (!bucket.inFlight.delete(request)) return;
 		bucket.window?.pending.delete(request);

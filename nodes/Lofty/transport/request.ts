@@ -51,6 +51,8 @@ export interface LoftyRequest {
 	 * A wait that would end past it is not started: the request fails with a DeadlineReached error instead.
 	 */
 	deadline?: number;
+	/** Background work: uses at most a share of each rate-limit window, leaving the rest to other requests (backgroundShare.ts). */
+	background?: boolean;
 	/** Sees the headers of every answer (its `Date` tells Lofty's clock). */
 	onAnswer?: (headers: Record<string, unknown>) => void;
 }
@@ -325,7 +327,7 @@ async function sendRequest(ctx: LoftyContext, request: LoftyRequest, itemIndex: 
 		const release = slots ? await slots.take() : undefined;
 		let ticket: Awaited<ReturnType<typeof acquire>>;
 		try {
-			ticket = await acquire(pacing, cap, deadline);
+			ticket = await acquire(pacing, cap, deadline, request.background);
 		} catch (error) {
 			release?.();
 			throw isPacingDeadline(error) ? outOfTime('the rate limit asks for a longer wait') : error;

@@ -1,0 +1,68 @@
+/**
+ * Background requests (the polling trigger's backlog reader) keep to their share of each rate-limit window
+ * (transport/backgroundShare.ts), and one waiting for its share holds no other request of the credential up.
+ * The pacer alone, on jest's clock.
+ */
+import { BACKGROUND_SHARE, backgroundQuota } from '../../nodes/Lofty/transport/backgroundShare';
+import { type PacingTicket, acquire, resetPacing } from '../../nodes/Lofty/transport/pacing';
+
+const LIMIT = 10;
+let reset = '';
+
+/** Answers `ticket` as Lofty does: the window's limit, what is left of it and its reset. */
+const answer = (ticket: PacingTicket, remaining: number) => ticket.observe({ 'X-RateLimit-Limit': String(LIMIT), 'X-RateLimit-Remaining': String(remaining), 'X-RateLimit-Reset': reset });
+
+/** Whether a promise has settled, after the pending callbacks ran. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+	let done = false;
+	void promise.then(() => (done = true));
+	await jest.advanceTimersByTimeAsync(0);
+	return done;
+}
+
+describe('background requests and their share of the window (jest clock)', () => {
+	beforeEach(() => {
+		resetPacing();
+		jest.useFakeTimers({ now: 1_800_000_000_000 });
+		reset = String(Math.ceil((Date.now() + 30_000) / 1000));
+	});
+	afterEach(() => jest.useRealTimers());
+
+	it('half of a window at most; one waiting for the next window holds no other request up, and goes at the reset', async () => {
+		expect(BACKGROUND_SHARE).toBe(0.5);
+		let remaining = LIMIT;
+		answer(await acquire('k'), --remaining);
+		let background = 0;
+		for (;;) {
+			const next = acquire('k', undefined, undefined, true);
+			if (!(await settled(next))) {
+				// Its share is used: the rest of the window is left to the others.
+				expect(LIMIT - remaining).toBe(backgroundQuota(LIMIT));
+				expect(background).toBe(backgroundQuota(LIMIT) - 1);
+				const others = [acquire('k'), acquire('k')];
+				expect(await settled(Promise.all(others))).toBe(true);
+				for (const other of await Promise.all(others)) answer(other, --remaining);
+				expect(await settled(next)).toBe(false);
+				await jest.advanceTimersByTimeAsync(31_000);
+				expect(await settled(next)).toBe(true);
+				(await next).done();
+				return;
+			}
+			background++;
+			answer(await next, --remaining);
+		}
+	});
+
+	it("with the user's cap: half of the cap a minute, and the other requests go meanwhile", async () => {
+		const cap = 4;
+		for (let i = 0; i < cap / 2; i++) (await acquire('k', cap, undefined, true)).done();
+		const third = acquire('k', cap, undefined, true);
+		expect(await settled(third)).toBe(false);
+		const other = acquire('k', cap);
+		expect(await settled(other)).toBe(true);
+		(await other).done();
+		await jest.advanceTimersByTimeAsync(61_000);
+		expect(await settled(third)).toBe(true);
+		(await third).done();
+	});
+});
