@@ -49,8 +49,10 @@ function ownMarkOf(json: IDataObject): string | undefined {
 }
 
 export const RUNS_BODY_KEY = 'loftyTriggerRuns';
-/** How long an execution asks its webhook (answered 404 while n8n registers it after a start) before it decides alone. */
-export const ASK_WITHIN_MS = 30_000;
+export const askLimits = {
+	/** How long an execution asks its webhook (answered 404 while n8n registers it after a start) before it decides alone. */
+	withinMs: 30_000,
+};
 
 export function isRunsRequest(body: unknown): body is Record<typeof RUNS_BODY_KEY, { keys: string[] }> {
 	if (body === null || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length !== 1) return false;
@@ -60,15 +62,15 @@ export function isRunsRequest(body: unknown): body is Record<typeof RUNS_BODY_KE
 
 /**
  * Asks the trigger's webhook which of these run keys no execution passed (dedupe.ts claimRuns; marked there and saved
- * by n8n before it answers): undefined when it could not be asked within ASK_WITHIN_MS.
+ * by n8n before it answers): undefined when it could not be asked within askLimits.withinMs.
  */
 async function askWebhook(ctx: IExecuteFunctions, staticData: IDataObject, keys: string[]): Promise<Set<string> | undefined> {
 	const url = liveUrlOf(staticData);
 	const secret = acceptedSecrets(staticData)[0];
 	if (!url || !secret) return undefined;
-	const until = Date.now() + ASK_WITHIN_MS;
+	const until = Date.now() + askLimits.withinMs;
 	for (let wait = 500; ; wait = Math.min(wait * 2, 5000)) {
-		const answer = await postToOwnWebhook(ctx, url, secret, { [RUNS_BODY_KEY]: { keys } }, ASK_WITHIN_MS);
+		const answer = await postToOwnWebhook(ctx, url, secret, { [RUNS_BODY_KEY]: { keys } }, askLimits.withinMs);
 		const fresh = (answer.body as IDataObject | undefined)?.fresh;
 		if (answer.status >= 200 && answer.status < 300 && Array.isArray(fresh)) return new Set(fresh.map(String));
 		if (Date.now() + wait > until) break;
@@ -94,7 +96,7 @@ export async function runOnce(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	const unmarked = items.flatMap((item, index) => {
 		const key = keys[index];
 		const own = ownMarkOf(item.json);
-		return key !== undefined && (own === undefined || !knowsMark(scope, staticData, own)) ? [key] : [];
+		return key !== undefined && (own === undefined || !knowsMark(scope, staticData, own)) && !alreadyRan(scope, staticData, key) ? [key] : [];
 	});
 	const decided = unmarked.length > 0 ? await askWebhook(ctx, staticData, [...new Set(unmarked)]) : undefined;
 	const passed: INodeExecutionData[] = [];

@@ -8,6 +8,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { parsePayload } from '../../nodes/LoftyTrigger/parse';
+import { askLimits } from '../../nodes/LoftyTrigger/runOnce';
 import { type TriggerHarness, newProcess, startTrigger } from '../harness/trigger';
 
 const SECRET = 'a'.repeat(64);
@@ -93,6 +94,24 @@ describe('execute(): an event runs once', () => {
 		// and Lofty's retry of that delivery starts nothing
 		expect((await h.receive({ body: created(3), headers: { 'service-webhook-id': 'lost' } })).body).toMatchObject({ started: 0 });
 		expect(h.executions.flat().map((i) => i.leadId)).toEqual(['10']);
+	});
+
+	it('an execution that cannot ask its webhook (n8n does not serve it) decides with what its process knows, and says so in the log', async () => {
+		const h = await harness();
+		expect((await h.receive({ body: created(12), headers: { 'service-webhook-id': 'first' } })).status).toBe(200);
+		await h.stop();
+		newProcess();
+		const keep = askLimits.withinMs;
+		askLimits.withinMs = 1500;
+		try {
+			expect(leadIds(await h.execute(itemsOf(created(13), 'lost')))).toEqual(['13']);
+			expect(h.warnings).toEqual([expect.stringContaining('could not ask its webhook')]);
+			// its process remembers it, without asking again
+			expect(await h.execute(itemsOf(created(13), 'lost'))).toEqual([]);
+			expect(h.warnings).toHaveLength(1);
+		} finally {
+			askLimits.withinMs = keep;
+		}
 	});
 
 	it('an execution of a delivery that saved its mark decides without asking the webhook', async () => {
