@@ -59,13 +59,14 @@ class ProcessSet {
 		});
 	}
 
-	/** Stop one child's process group: SIGTERM, then SIGKILL after `graceMs`. */
+	/** Stop one child's process group: SIGTERM, then SIGKILL after `graceMs`. Whether it was still there for the SIGKILL. */
 	async stop(child, graceMs = 10_000) {
-		if (!child?.pid) return;
+		if (!child?.pid) return false;
 		killGroup(child.pid, 'SIGTERM');
 		for (let waited = 0; waited < graceMs && killGroup(child.pid, 0); waited += 100) await sleep(100);
-		killGroup(child.pid, 'SIGKILL');
+		const killed = killGroup(child.pid, 'SIGKILL');
 		this.groups.delete(child.pid);
+		return killed;
 	}
 
 	/** Stop everything started (SIGTERM, then SIGKILL after `graceMs`); resolves when no group is left. */

@@ -263,12 +263,16 @@ export class N8nServer {
 		if (this.server?.pid) process.kill(-this.server.pid, sig);
 	}
 
-	/** Stops n8n (SIGTERM, or `kill`: SIGKILL at once) and keeps its database. */
-	async halt(kill = false): Promise<void> {
+	/**
+	 * Stops n8n (SIGTERM, or `kill`: SIGKILL at once) and keeps its database. As docker and systemd do, a process
+	 * still there 10 s after the SIGTERM gets SIGKILL: the result says whether it did.
+	 */
+	async halt(kill = false): Promise<boolean> {
 		if (kill) this.signal('SIGKILL');
-		await this.procs.stop(this.server, kill ? 0 : 10_000);
+		const killed = (await this.procs.stop(this.server, kill ? 0 : 10_000)) as boolean;
 		this.server = undefined;
-		this.log(kill ? 'n8n killed (SIGKILL)' : 'n8n stopped (SIGTERM)');
+		this.log(kill ? 'n8n killed (SIGKILL)' : killed ? 'n8n stopped (SIGTERM, then SIGKILL after 10 s)' : 'n8n stopped (SIGTERM)');
+		return kill || killed;
 	}
 
 	/** A fresh n8n process on the same database, user folder, address and settings; signs in again. */
