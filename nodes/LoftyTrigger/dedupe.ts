@@ -30,7 +30,9 @@ import type { IDataObject, INode } from 'n8n-workflow';
  * - n8n saves each request's own copy of the static data whole, and the last save wins. So every copy a request
  *   of this webhook holds is tracked (`track`) from its start until shortly after its answer, and every mark this
  *   process confirms is written into each of them: whatever request saves last, its copy holds every mark confirmed
- *   before, and a new process (restart) loads them.
+ *   before, and a new process (restart) loads them. A request that commits also writes its keys, as held, into the
+ *   other copies: one saved after it and before its answer keeps them, and a catch-up skips held events (a delivery
+ *   does not: if the execution failed, Lofty's retry of that delivery must run).
  */
 
 export const DEDUPE_WINDOW_MS = 48 * 60 * 60 * 1000;
@@ -54,6 +56,8 @@ export interface DedupeState {
 	deliveries: Record<string, number>;
 	/** `e:<hash of the event's content, record or run key>` -> first seen */
 	events: Record<string, number>;
+	/** event keys another request had committed and not yet answered when this copy was written: a catch-up skips them */
+	held?: Record<string, number>;
 }
 
 export interface DedupeEvent {
@@ -144,25 +148,40 @@ function add(entries: Entries, key: string, now: number): void {
 	entries.set(key, now);
 }
 
-/** The marks a copy of the static data holds, without those past DEDUPE_WINDOW_MS. */
-function stored(staticData: IDataObject, now: number): { deliveries: Entries; events: Entries } {
-	const current = (staticData.seen ?? {}) as Partial<DedupeState>;
-	const deliveries = entriesOf(current.deliveries);
-	const events = entriesOf(current.events);
-	prune(deliveries, MAX_DELIVERIES, now);
-	prune(events, MAX_EVENT_KEYS, now);
-	return { deliveries, events };
+interface Stored {
+	deliveries: Entries;
+	events: Entries;
+	/** event keys another request of this process had committed, not yet answered, when this copy got them (see commit) */
+	held: Entries;
 }
 
-/** Writes `marks` into a copy of the static data; nothing is written (nor marked changed) when it holds them all. */
-function writeInto(staticData: IDataObject, marks: Entries, now: number): void {
+/** The marks a copy of the static data holds, without those past DEDUPE_WINDOW_MS. */
+function stored(staticData: IDataObject, now: number): Stored {
+	const current = (staticData.seen ?? {}) as Partial<DedupeState>;
+	const marks = { deliveries: entriesOf(current.deliveries), events: entriesOf(current.events), held: entriesOf(current.held) };
+	prune(marks.deliveries, MAX_DELIVERIES, now);
+	prune(marks.events, MAX_EVENT_KEYS, now);
+	prune(marks.held, MAX_EVENT_KEYS, now);
+	return marks;
+}
+
+/**
+ * Writes `marks` into a copy of the static data (as held: into `held`); nothing is written (nor marked changed) when
+ * it holds them all.
+ */
+function writeInto(staticData: IDataObject, marks: Entries, now: number, asHeld = false): void {
 	const before = stored(staticData, now);
-	const deliveries = merge(before.deliveries, new Map([...marks].filter(([key]) => key.startsWith('d:'))));
-	const events = merge(before.events, new Map([...marks].filter(([key]) => key.startsWith('e:'))));
-	if (deliveries === before.deliveries && events === before.events) return;
-	prune(deliveries, MAX_DELIVERIES, now);
-	prune(events, MAX_EVENT_KEYS, now);
-	staticData.seen = { deliveries: Object.fromEntries(deliveries), events: Object.fromEntries(events) } as unknown as IDataObject;
+	const only = (prefix: string) => new Map([...marks].filter(([key]) => key.startsWith(prefix)));
+	const after: Stored = asHeld
+		? { ...before, held: merge(before.held, only('e:')) }
+		: { ...before, deliveries: merge(before.deliveries, only('d:')), events: merge(before.events, only('e:')) };
+	if (after.deliveries === before.deliveries && after.events === before.events && after.held === before.held) return;
+	prune(after.deliveries, MAX_DELIVERIES, now);
+	prune(after.events, MAX_EVENT_KEYS, now);
+	prune(after.held, MAX_EVENT_KEYS, now);
+	const seen: IDataObject = { deliveries: Object.fromEntries(after.deliveries), events: Object.fromEntries(after.events) };
+	if (after.held.size > 0) seen.held = Object.fromEntries(after.held);
+	staticData.seen = seen;
 }
 
 /** Marks confirmed: remembered in this process and written into every copy a request of this webhook holds. */
@@ -206,7 +225,7 @@ export type Decision =
  * static data before `commit()`: work that fails after the claim (a filter's read, Fetch Full Record) leaves no
  * trace that would make Lofty's retry a duplicate, even where n8n saves the static data of a failed request.
  */
-export function claim(scope: string, staticData: IDataObject, deliveryId: string | undefined, events: DedupeEvent[], now: number): Decision {
+export function claim(scope: string, staticData: IDataObject, deliveryId: string | undefined, events: DedupeEvent[], now: number, catchUp = false): Decision {
 	const mem = scopeMemory(scope, now);
 	if (!mem.copies.has(staticData)) track(scope, staticData, undefined, now);
 	const known = stored(staticData, now);
@@ -216,7 +235,8 @@ export function claim(scope: string, staticData: IDataObject, deliveryId: string
 		if (saved !== undefined || now - at > PENDING_MAX_MS) mem.pending.delete(key);
 		if (saved !== undefined) confirm(mem, [key], saved);
 	}
-	const has = (key: string) => known.deliveries.has(key) || known.events.has(key) || mem.confirmed.has(key);
+	// a catch-up also skips what another request held committed (if its execution failed, Lofty retries that delivery)
+	const has = (key: string) => known.deliveries.has(key) || known.events.has(key) || mem.confirmed.has(key) || (catchUp && known.held.has(key));
 
 	const dKey = deliveryId ? deliveryKey(deliveryId) : undefined;
 	if (dKey && has(dKey)) return { kind: 'seen' };
@@ -241,8 +261,14 @@ export function claim(scope: string, staticData: IDataObject, deliveryId: string
 	return {
 		kind: 'new',
 		fresh,
-		// Written into the request's static data, which n8n saves with the execution's creation, before it answers.
-		commit: () => writeInto(staticData, new Map(claimed.map((key) => [key, now])), now),
+		// Written into the request's static data, which n8n saves with the execution's creation, before it answers; and,
+		// as held, into the other copies: one saved after this one and before the answer confirms these keys keeps them
+		// for a catch-up (a restart in between would otherwise bring the events back).
+		commit: () => {
+			const marks = new Map(claimed.map((key) => [key, now]));
+			writeInto(staticData, marks, now);
+			for (const copy of mem.copies.keys()) if (copy !== staticData) writeInto(copy, marks, now, true);
+		},
 		settle: (ok) => {
 			if (settled) return;
 			settled = true;

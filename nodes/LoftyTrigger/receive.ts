@@ -212,7 +212,7 @@ async function answerCatchUp(ctx: IWebhookFunctions, body: IDataObject, scope: s
 	busyCatchUps.add(scope);
 	try {
 		const read = await readBack(ctx, staticData, lists, Date.now() + timing.catchUpBudgetMs);
-		const decision = claim(scope, staticData, undefined, read.events.map((e) => e.dedupe), Date.now());
+		const decision = claim(scope, staticData, undefined, read.events.map((e) => e.dedupe), Date.now(), true);
 		if (decision.kind !== 'new') {
 			res.status(503).json({ message: 'Events of this catch-up are being handled; send it again later' });
 			return { noWebhookResponse: true };

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { CATCH_UP_BODY_KEY, firstInProcess } from '../../nodes/LoftyTrigger/catchUpRequest';
+import { claim, forgetProcessMemory, track } from '../../nodes/LoftyTrigger/dedupe';
 import { parsePayload } from '../../nodes/LoftyTrigger/parse';
 import { closeServer } from '../harness/receiver';
 import { TriggerHarness, newProcess } from '../harness/trigger';
@@ -105,5 +106,25 @@ describe('the last save wins: every saved copy holds what this process confirmed
 		newProcess();
 		expect((await deliver(h, event, 'lost-again')).body).toMatchObject({ received: 1, started: 0 });
 		expect(h.executions.flat().map((i) => i.leadId)).toEqual(['4']);
+	});
+
+	it('a delivery of the same moment saved after this one and before its answer: a catch-up after a restart does not bring this one back; Lofty\'s retry of it still runs', () => {
+		// the trigger's steps on two requests' copies of the static data, loaded together (a lead and its text arrive at once)
+		const now = Date.now();
+		const text = { key: 'text content', timed: true, seenAs: ['caught|8|created|5'], marks: ['heard|8|created|5'] };
+		const textCopy: IDataObject = {};
+		const stageCopy: IDataObject = {};
+		track('moment', textCopy, undefined, now);
+		track('moment', stageCopy, undefined, now);
+		const delivered = claim('moment', textCopy, 'text-delivery', [text], now);
+		if (delivered.kind !== 'new') throw new Error(delivered.kind);
+		delivered.commit();
+		// n8n saves the text's copy, then the stage change's (the last save wins); it stops before the text's answer went out
+		const saved = JSON.parse(JSON.stringify(stageCopy)) as IDataObject;
+		forgetProcessMemory();
+		const caughtUp = { key: 'caught|8|created|5', timed: true, seenAs: ['heard|8|created|5', 'ran|8|created|5'] };
+		expect(claim('moment', JSON.parse(JSON.stringify(saved)) as IDataObject, undefined, [caughtUp], now + 1, true)).toMatchObject({ kind: 'new', fresh: [] });
+		// had its execution failed (no 2xx), Lofty retries the delivery: that runs
+		expect(claim('moment', JSON.parse(JSON.stringify(saved)) as IDataObject, 'text-delivery', [text], now + 2)).toMatchObject({ kind: 'new', fresh: [0] });
 	});
 });
