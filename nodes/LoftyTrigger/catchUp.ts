@@ -36,12 +36,14 @@ export function recordOf(listId: number, json: IDataObject): string | undefined 
 
 /** The run key of an event (runOnce.ts): of its record where a catch-up can bring it, else of its content. */
 export const runKey = (recordOrContent: string) => `ran|${recordOrContent}`;
+/** The key a catch-up remembers a record under (and the mark a caught-up item's own catch-up left). */
+export const caughtKey = (record: string) => `caught|${record}`;
 
 /** The dedupe entry of a delivered event: also its record key, when it is one a catch-up can bring, and its run key. */
 export function deliveredDedupe(event: ParsedEvent): DedupeEvent {
 	const record = typeof event.json.listId === 'number' ? recordOf(event.json.listId, event.json) : undefined;
 	if (!record) return { key: event.dedupeKey, timed: event.timed, seenAs: [runKey(event.dedupeKey)] };
-	return { key: event.dedupeKey, timed: event.timed, seenAs: [`caught|${record}`, runKey(record)], marks: [`heard|${record}`] };
+	return { key: event.dedupeKey, timed: event.timed, seenAs: [caughtKey(record), runKey(record)], marks: [`heard|${record}`] };
 }
 
 export interface CaughtUp {
@@ -138,7 +140,7 @@ export async function readBack(ctx: IWebhookFunctions, staticData: IDataObject, 
 		for (const found of read.found) {
 			const json: IDataObject = { ...toItem(source, found, state.teamId), caughtUp: true };
 			const record = recordOf(listId, json);
-			if (record) events.push({ json, dedupe: { key: `caught|${record}`, timed: true, seenAs: [`heard|${record}`, runKey(record)] } });
+			if (record) events.push({ json, dedupe: { key: caughtKey(record), timed: true, seenAs: [`heard|${record}`, runKey(record)] } });
 		}
 		if (read.complete) paid[list] = undefined;
 		else {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { recordOf, runKey } from './catchUp';
+import { caughtKey, recordOf, runKey } from './catchUp';
 import { alreadyRan, eventScope, knowsMark, noteRan } from './dedupe';
 import { liveUrlOf, postToOwnWebhook } from './ownWebhook';
 import { contentKeyOf } from './parse';
@@ -26,26 +26,14 @@ import { acceptedSecrets } from './subscriptionState';
  * retry from the executions list, everything passes and nothing is noted.
  */
 
-/** The run key of an item the trigger emitted (see above). */
-export function runKeyOf(json: IDataObject): string | undefined {
-	if (typeof json.listId !== 'number') return undefined;
+/** An item's run key (see above), and the mark its own delivery or catch-up left for it (dedupe.ts): its content key, or its catch-up key. */
+export function eventKeysOf(json: IDataObject): { run?: string; own?: string } {
+	if (typeof json.listId !== 'number') return {};
 	const record = recordOf(json.listId, json);
-	if (record) return runKey(record);
-	if (json.caughtUp === true || typeof json.eventKey !== 'string') return undefined;
-	const content = contentKeyOf(json.listId, json.eventKey, json.raw);
-	return content.timed ? runKey(content.dedupeKey) : undefined;
-}
-
-/** The mark its own delivery or catch-up left for an item (dedupe.ts): its content key, or its catch-up record key. */
-function ownMarkOf(json: IDataObject): string | undefined {
-	if (typeof json.listId !== 'number') return undefined;
-	if (json.caughtUp === true) {
-		const record = recordOf(json.listId, json);
-		return record ? `caught|${record}` : undefined;
-	}
-	if (typeof json.eventKey !== 'string') return undefined;
-	const content = contentKeyOf(json.listId, json.eventKey, json.raw);
-	return content.timed ? content.dedupeKey : undefined;
+	if (json.caughtUp === true) return record ? { run: runKey(record), own: caughtKey(record) } : {};
+	const content = typeof json.eventKey === 'string' ? contentKeyOf(json.listId, json.eventKey, json.raw) : undefined;
+	if (!content?.timed) return record ? { run: runKey(record) } : {};
+	return { run: runKey(record ?? content.dedupeKey), own: content.dedupeKey };
 }
 
 export const RUNS_BODY_KEY = 'loftyTriggerRuns';
@@ -92,12 +80,11 @@ export async function runOnce(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	if (ctx.getMode() !== 'webhook') return [items];
 	const staticData = ctx.getWorkflowStaticData('node');
 	const scope = eventScope(ctx.getNode(), acceptedSecrets(staticData)[0], false);
-	const keys = items.map((item) => runKeyOf(item.json));
-	const unmarked = items.flatMap((item, index) => {
-		const key = keys[index];
-		const own = ownMarkOf(item.json);
-		return key !== undefined && (own === undefined || !knowsMark(scope, staticData, own)) && !alreadyRan(scope, staticData, key) ? [key] : [];
-	});
+	const eventKeys = items.map((item) => eventKeysOf(item.json));
+	const keys = eventKeys.map((k) => k.run);
+	const unmarked = eventKeys.flatMap(({ run, own }) =>
+		run !== undefined && (own === undefined || !knowsMark(scope, staticData, own)) && !alreadyRan(scope, staticData, run) ? [run] : [],
+	);
 	const decided = unmarked.length > 0 ? await askWebhook(ctx, staticData, [...new Set(unmarked)]) : undefined;
 	const passed: INodeExecutionData[] = [];
 	const ran = new Set<string>();
