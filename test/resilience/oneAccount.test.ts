@@ -10,6 +10,7 @@ import { leadPersistence } from '../../sandbox/resources/lead';
 import { createContext } from '../harness/context';
 import { gate, until } from '../harness/gates';
 import { forgetProcessMemory } from '../harness/processMemory';
+import { observe } from '../secrets/observe';
 import { apiKeyCredential, node, useSandbox } from '../harness/sandbox';
 import { heldTurns } from '../../nodes/Lofty/model/turns';
 
@@ -29,7 +30,11 @@ function execution(credentialId: string, params: IDataObject): { ctx: IExecuteFu
 	return { ctx, read: read.promise };
 }
 
-const output = async (ctx: IExecuteFunctions) => ((await node.execute!.call(ctx)) as INodeExecutionData[][])[0].map((o) => o.json);
+const output = async (ctx: IExecuteFunctions) => {
+	const result = (await node.execute!.call(ctx)) as INodeExecutionData[][];
+	observe('Lofty output', result);
+	return result[0].map((o) => o.json);
+};
 
 describe('two n8n credentials of one API key are one account', () => {
 	it('Create or Update for one new person in two executions at once: the second waits for the first and finds its lead', async () => {
