@@ -47,6 +47,12 @@ describe('turn keys and scope from the tables', () => {
 		expect(keys).toEqual(['email:jane@example.com', 'email:j2@example.com', 'phone:+14155550101']);
 	});
 
+	it('Lead > Create is named by the person it makes, on the account, so that it meets Create or Update for them', () => {
+		expect(turnKeys(op('lead', 'create'), { firstName: 'A', emails: ['A@Example.com'], phones: ['(415) 555-0101', 7] })).toEqual(['email:a@example.com', 'phone:+14155550101']);
+		expect(turnKeys(op('lead', 'create'), { firstName: 'A', emails: 'a@example.com' })).toEqual([]);
+		expect(turnScope(op('lead', 'create'))).toBe('account');
+	});
+
 	it('writes that send what they read first hold their turn across executions; plain writes within theirs', () => {
 		expect(turnScope(op('lead', 'upsert'))).toBe('account');
 		// Lofty replaces the whole custom-field list of a transaction: the values read are sent back.
