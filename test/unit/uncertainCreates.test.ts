@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { emailKey, phoneKey, personKeys } from '../../nodes/Lofty/resources/lead/keys';
+import { RECENT_LEADS_TTL_MS, emailKey, phoneKey, personKeys } from '../../nodes/Lofty/resources/lead/keys';
 import {
 	type UncertainCreate,
 	earlierItem,
@@ -16,7 +16,6 @@ import {
 	uncertainCreateFor,
 } from '../../nodes/Lofty/resources/lead/uncertainCreates';
 import { type Person, mayBeThePerson } from '../../nodes/Lofty/resources/lead/upsert';
-import { RECENT_LEADS_TTL_MS } from '../../nodes/Lofty/resources/lead/keys';
 
 afterEach(() => forgetUncertainCreates());
 

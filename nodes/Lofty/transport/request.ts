@@ -271,23 +271,23 @@ async function bindingOf(ctx: LoftyContext, to: Target, request: LoftyRequest, i
  */
 async function me(ctx: LoftyContext, to: Target, customerKey: string | undefined, request: LoftyRequest, itemIndex: number): Promise<MeAnswer> {
 	const check: LoftyRequest = { method: 'GET', path: '/v1.0/me', timeout: request.timeout, deadline: request.deadline, background: request.background };
-	try {
-		const body = (
-			customerKey === undefined
-				? await exchange(ctx, to, check, itemIndex)
-				: await exchange(ctx, { ...to, type: CREDENTIAL_TYPES.apiKey, pacing: pacingKey(CREDENTIAL_TYPES.apiKey, to.baseUrl, customerKey), cap: undefined }, check, itemIndex, `token ${customerKey}`)
-		) as { memberUserId?: unknown; userId?: unknown } | undefined;
+	const asKey = customerKey === undefined ? undefined : { ...to, type: CREDENTIAL_TYPES.apiKey, pacing: pacingKey(CREDENTIAL_TYPES.apiKey, to.baseUrl, customerKey), cap: undefined };
+	let failed: unknown;
+	const body = (await exchange(ctx, asKey ?? to, check, itemIndex, customerKey === undefined ? undefined : `token ${customerKey}`).catch((error: unknown) => {
+		failed = error;
+	})) as { memberUserId?: unknown; userId?: unknown } | undefined;
+	if (failed === undefined) {
 		const id = body?.memberUserId ?? body?.userId;
 		return id === undefined || id === null ? { unanswered: 'Lofty answered GET /v1.0/me without a user ID' } : { user: String(id) };
-	} catch (error) {
-		const status = Number((error as { httpCode?: unknown }).httpCode);
-		if (error instanceof NodeApiError && status >= 400 && status < 500 && status !== 408 && status !== 429) {
-			const said = error.errorResponse as { code?: unknown; message?: unknown } | undefined;
-			return { refused: `HTTP ${status}${said?.code === undefined ? '' : ` ${String(said.code)}`}${typeof said?.message === 'string' && said.message ? ` (${said.message})` : ''}` };
-		}
-		if (error instanceof NodeApiError || unanswered.has(error as object)) return { unanswered: (error as Error).message };
-		throw error;
 	}
+	const status = Number((failed as { httpCode?: unknown }).httpCode);
+	if (failed instanceof NodeApiError && status >= 400 && status < 500 && status !== 408 && status !== 429) {
+		const said = failed.errorResponse as { code?: unknown; message?: unknown } | undefined;
+		return { refused: `HTTP ${status}${said?.code === undefined ? '' : ` ${String(said.code)}`}${typeof said?.message === 'string' && said.message ? ` (${said.message})` : ''}` };
+	}
+	if (failed instanceof NodeApiError || unanswered.has(failed as object)) return { unanswered: (failed as Error).message };
+	// Not a question of the answer (the execution stopped, its time budget ended, the token request refused): as it is.
+	throw failed as NodeOperationError;
 }
 
 /** One request through the pacer and the retries of reads: its answer's body, or the error of its failure. */
