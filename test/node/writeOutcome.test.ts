@@ -118,7 +118,7 @@ describe('a write answered 2xx with an error code: its outcome is what the code 
 		expect(leadsWith('yara@example.com')).toHaveLength(0);
 	}, 30_000);
 
-	it.each([['INVALID_PARAMETER'], [20012], ['PERMISSION_DENIED']])('answered 200 with the refusal code %s: refused, not uncertain; the next item creates as usual', async (code) => {
+	it.each([['INVALID_PARAMETER'], [20012], ['PERMISSION_DENIED'], [20006]])('answered 200 with the refusal code %s: refused, not uncertain; the next item creates as usual', async (code) => {
 		codedCreate(code, false);
 		const items = await run(sandbox(), () => upsert({ firstName: 'Zoe', email: 'zoe@example.com' }), twice);
 		expect(items[0].json.error).toBe(`Lofty error (HTTP 200 ${code}): injected ${code}`);
@@ -132,7 +132,7 @@ describe('a write answered 2xx with an error code: its outcome is what the code 
 		sandbox().faults.inject({ kind: '500', status: 200, code: 20005, applied: true, match: { method: 'PUT', path: '/v1.0/leads/{leadId}' } });
 		const error = await runError(sandbox(), { resource: 'lead', operation: 'update', leadId: { __rl: true, mode: 'id', value: created.json.leadId }, updateFields: { lastName: 'W' } });
 		expect((error as Error & { context?: IDataObject }).context?.writeUncertain).toBe(true);
-		expect(error.description).toMatch(/^Lofty answered HTTP 200 with its internal-error code, so this change may or may not have been applied\. It was not sent again/);
+		expect(error.description).toMatch(/^Lofty answered HTTP 200 with its internal-error code \(20005\), so this change may or may not have been applied\. It was not sent again/);
 		expect(sandbox().count('PUT', '/v1.0/leads/{leadId}')).toBe(1);
 		expect(sandbox().store.getLead(String(created.json.leadId))?.lastName).toBe('W');
 	});

@@ -66,8 +66,11 @@ describe('a 2xx answer carrying an error code: its outcome by what the code mean
 		[200, 'LEAD_NOT_EXIST', 'refused'],
 		[200, 990105, 'refused'],
 		[200, 'SEAT_INSUFFICIENT', 'refused'],
-		[200, 424242, 'uncertain'],
-		[200, 'SOMETHING_NEW', 'uncertain'],
+		[200, 200060, 'refused'],
+		[200, 20006, 'refused'],
+		[200, 'SOMETHING_NEW', 'refused'],
+		[200, 200050, 'refused'],
+		[200, 2000, 'refused'],
 		[299, 'INVALID_PARAMETER', 'refused'],
 	])('HTTP %i with code %s: %s', (status, code, outcome) => {
 		expect(writeOutcomeOf(answered(status, code))).toBe(outcome);
@@ -77,8 +80,8 @@ describe('a 2xx answer carrying an error code: its outcome by what the code mean
 	it('every code the spec names is a refusal but the internal error; the status decides outside 2xx', () => {
 		const named = Object.keys(LOFTY_ERROR_CODES);
 		expect(named.filter((code) => outcomeOfCode(code) === 'uncertain')).toEqual(['20005']);
-		expect(outcomeOfCode(undefined)).toBe('uncertain');
-		expect(outcomeOfCode('toString')).toBe('uncertain');
+		expect(outcomeOfCode(undefined)).toBe('refused');
+		expect(outcomeOfCode(20005)).toBe('uncertain');
 		// Outside 2xx the code does not change the status's outcome.
 		expect(answeredOutcome({ httpCode: 500, code: 'INVALID_PARAMETER' })).toBe('uncertain');
 		expect(answeredOutcome({ httpCode: 400, code: 20005 })).toBe('refused');
@@ -90,9 +93,10 @@ describe('a 2xx answer carrying an error code: its outcome by what the code mean
 
 	it('the description of an uncertain answer says what Lofty answered; a refusal has none', () => {
 		expect(uncertainDescription({ httpCode: 200, code: 20005 })).toBe(
-			'Lofty answered HTTP 200 with its internal-error code, so this change may or may not have been applied. It was not sent again, so that it cannot be applied twice: check in Lofty whether the change was made before running this item again.',
+			'Lofty answered HTTP 200 with its internal-error code (20005), so this change may or may not have been applied. It was not sent again, so that it cannot be applied twice: check in Lofty whether the change was made before running this item again.',
 		);
-		expect(uncertainDescription({ httpCode: 200, code: 'NEW_CODE' })).toMatch(/^Lofty answered HTTP 200 with code NEW_CODE, which Lofty's documentation does not name, so this change may or may not/);
+		expect(uncertainDescription({ httpCode: 204, code: '20005' })).toMatch(/^Lofty answered HTTP 204 with its internal-error code/);
+		expect(uncertainDescription({ httpCode: 200, code: 'NEW_CODE' })).toBeUndefined();
 		expect(uncertainDescription({ httpCode: 500 })).toBe(UNCERTAIN_5XX);
 		expect(uncertainDescription({ httpCode: 408 })).toBe(UNCERTAIN_5XX);
 		expect(uncertainDescription({ httpCode: 200, code: 'INVALID_PARAMETER' })).toBeUndefined();

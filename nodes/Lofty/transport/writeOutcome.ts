@@ -1,18 +1,17 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import { LOFTY_ERROR_CODES } from './errorCodes';
-
 /**
  * What became of a write, the one rule every caller reads:
  *
  * - `applied`: Lofty answered 2xx without an error code.
- * - `refused`: Lofty answered 4xx (other than 408), or 2xx with an error code that names a condition checked before
- *   anything is done (a validation, permission, not-found or agent-lifecycle code of api-spec.md's Errors): it read
- *   the request and refused it, nothing was applied. Only such a refusal may lead to the same write in another
- *   reading of the contract (model/readings.ts), and only when it names that reading's fields.
+ * - `refused`: Lofty answered 4xx (other than 408), or 2xx with a business error code (api-spec.md's validation,
+ *   permission, not-found and agent-lifecycle codes; the OpenAPI: "non-zero values indicate a business failure", such
+ *   as 200060 TRANSACTION_NOT_EXIST): it read the request and refused it, nothing was applied. Only such a refusal
+ *   may lead to the same write in another reading of the contract (model/readings.ts), and only when it names that
+ *   reading's fields.
  * - `uncertain`: no answer (a timeout, a cut connection), a 408, a 5xx, or a 2xx with Lofty's internal-error code
- *   (20005) or a code api-spec.md does not name: Lofty may have applied it. It is never sent again; what it may have
- *   created is remembered by its caller (a lead's person keys, resources/lead/uncertainCreates.ts).
+ *   (20005): Lofty may have applied it. It is never sent again; what it may have created is remembered by its caller
+ *   (a lead's person keys, resources/lead/uncertainCreates.ts).
  * - `notSent`: it failed before reaching Lofty (a checked value, an unreachable host, a refused token).
  *
  * A 429 is refused before processing; the transport waits it out and sends again, and one past its retries is
@@ -36,12 +35,11 @@ export const refusedBeforeApplying = (httpCode: number): boolean => httpCode >= 
 export const uncertainStatus = (httpCode: number): boolean => httpCode >= 500 || httpCode === 408;
 
 /**
- * What an error code in a 2xx answer says of the write: a code api-spec.md names for a refused request (every named
- * code but the internal error's) is `refused`; the internal error, and a code it does not name, `uncertain`.
+ * What an error code in a 2xx answer says of the write: Lofty's internal error (20005, the code of its 500s) leaves
+ * it `uncertain`; every other code is a business failure Lofty checked before doing anything, `refused`.
  */
 export function outcomeOfCode(code: string | number | undefined): 'refused' | 'uncertain' {
-	const key = code === undefined ? '' : String(code);
-	return key !== INTERNAL_ERROR_CODE && Object.prototype.hasOwnProperty.call(LOFTY_ERROR_CODES, key) ? 'refused' : 'uncertain';
+	return code !== undefined && String(code) === INTERNAL_ERROR_CODE ? 'uncertain' : 'refused';
 }
 
 /** What an answer that failed says of the write it answered (2xx: by its code; else by its status). */
@@ -97,6 +95,5 @@ export const UNCERTAIN_5XX = `Lofty failed while handling this change, so it may
 export function uncertainDescription(failure: Answered): string | undefined {
 	if (answeredOutcome(failure) !== 'uncertain') return undefined;
 	if (failure.httpCode >= 300) return UNCERTAIN_5XX;
-	const what = String(failure.code) === INTERNAL_ERROR_CODE ? "its internal-error code" : `code ${String(failure.code)}, which Lofty's documentation does not name`;
-	return `Lofty answered HTTP ${failure.httpCode} with ${what}, so this change may or may not have been applied. ${NOT_SENT_AGAIN}`;
+	return `Lofty answered HTTP ${failure.httpCode} with its internal-error code (${INTERNAL_ERROR_CODE}), so this change may or may not have been applied. ${NOT_SENT_AGAIN}`;
 }
