@@ -20,26 +20,15 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 
 import { type Sandbox, SEED_IDS, startSandbox } from '../../sandbox';
-import { PACKAGE_NAME, OWNER, ROOT } from './n8nServer';
+import { PACKAGE_NAME, ROOT } from './n8nServer';
 import { RegistryN8nServer, installedInNodesDir } from './installServer';
+import { browserMissing, executeStep, signedInPage } from './installPage';
 import { chain, loftyNode } from './suite';
 import { byId } from './plan';
 
 const VERSION = '2.41.1';
-const CHROMIUM = process.env.LOFTY_E2E_CHROMIUM || '/usr/bin/chromium';
 const SHOTS = path.join(ROOT, 'screenshots', 'install');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-function missingPrerequisite(): string | undefined {
-	if (!fs.existsSync(CHROMIUM)) return `${CHROMIUM} not found (apt-get update && apt-get install -y chromium)`;
-	try {
-		require.resolve('playwright-core');
-	} catch {
-		return 'playwright-core is not installed (a devDependency: npm install)';
-	}
-	return undefined;
-}
-const missing = missingPrerequisite();
+const missing = browserMissing();
 if (missing) process.stdout.write(`[install e2e] SKIPPED: ${missing}\n`);
 
 (missing ? describe.skip : describe)(`installed from a registry in the editor (n8n ${VERSION})`, () => {
@@ -69,19 +58,7 @@ if (missing) process.stdout.write(`[install e2e] SKIPPED: ${missing}\n`);
 			});
 	}
 
-	/** Opens the Lofty node of the workflow and runs its Execute step; resolves the output panel's text. */
-	async function executeStep(): Promise<string> {
-		await page.goto(`${server.base}/workflow/${workflowId}`);
-		await page.locator('[data-test-id=canvas-node]', { hasText: 'Lofty' }).first().dblclick();
-		const ndv = page.locator('[data-test-id=ndv]');
-		await ndv.waitFor();
-		await ndv.locator('[data-test-id=node-execute-button]').click();
-		const output = ndv.locator('[data-test-id=output-panel]');
-		await output.getByText(/leadId|error|problem/i).first().waitFor({ timeout: 120_000 });
-		const text = (await output.innerText()).replace(/\s+/g, ' ');
-		await page.locator('[data-test-id=ndv-close-button]').click();
-		return text;
-	}
+	const runLofty = () => executeStep(page, server.base, workflowId, 'Lofty', /leadId/);
 
 	/** The node types n8n knows of this package (what the node panel offers). */
 	async function knownTypes(): Promise<string[]> {
@@ -96,17 +73,8 @@ if (missing) process.stdout.write(`[install e2e] SKIPPED: ${missing}\n`);
 		sandbox = await startSandbox({ port: 0 });
 		await server.start();
 		before = installedInNodesDir(server.nodesDir).entries;
-		const { chromium } = require('playwright-core'); // eslint-disable-line @typescript-eslint/no-require-imports
 		// The editor asks registry.npmjs.org about packages from the browser too: through the same stand-in.
-		browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, proxy: { server: server.registry.env.HTTPS_PROXY, bypass: '127.0.0.1,localhost' } });
-		const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true });
-		page = await context.newPage();
-		page.setDefaultTimeout(30_000);
-		await page.goto(`${server.base}/signin`);
-		await page.locator('input[name=emailOrLdapLoginId]').fill(OWNER.email);
-		await page.locator('input[name=password]').fill(OWNER.password);
-		await page.locator('button[type=submit], [data-test-id=form-submit-button]').first().click();
-		await page.waitForURL((u: URL) => !u.pathname.startsWith('/signin'));
+		({ browser, page } = await signedInPage(server.base, server.registry.env.HTTPS_PROXY));
 	});
 
 	afterAll(async () => {
@@ -135,7 +103,7 @@ if (missing) process.stdout.write(`[install e2e] SKIPPED: ${missing}\n`);
 		const credential = await server.createCredential('Lofty API (installed)', 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url });
 		const creds = { api: { id: credential, name: 'Lofty API (installed)' }, oauth: {} };
 		workflowId = await server.createWorkflow(chain('Installed from the registry', [loftyNode({ name: 'Lofty', resource: 'lead', operation: 'get', params: { leadId: byId(SEED_IDS.bigLeadId) } }, creds, 300)]));
-		const shown = await executeStep();
+		const shown = await runLofty();
 		await shot('executed');
 		expect(shown).toContain(SEED_IDS.bigLeadId);
 	});
@@ -153,7 +121,7 @@ if (missing) process.stdout.write(`[install e2e] SKIPPED: ${missing}\n`);
 		expect(installedInNodesDir(server.nodesDir)).toMatchObject({ folder: next, listed: next });
 		const listed = await server.rest('GET', '/rest/community-packages');
 		expect((listed.json?.data ?? listed.json).map((p: { packageName: string; installedVersion: string }) => `${p.packageName}@${p.installedVersion}`)).toEqual([`${PACKAGE_NAME}@${next}`]);
-		expect(await executeStep()).toContain(SEED_IDS.bigLeadId);
+		expect(await runLofty()).toContain(SEED_IDS.bigLeadId);
 	});
 
 	test('Uninstall leaves nothing behind: no card, no node types, the nodes folder as before the install', async () => {

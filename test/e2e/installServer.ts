@@ -11,6 +11,7 @@ import { N8nServer, PACKAGE_NAME, type PackedPackage } from './n8nServer';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { LocalRegistry, nextPatchTarball } = require('../../scripts/registry');
+const { ProcessSet } = require('../../scripts/n8n-harness');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** What n8n's nodes folder holds: the package folder's version, package.json's entry for it, and every file. */
@@ -71,4 +72,23 @@ export class RegistryN8nServer extends N8nServer {
 		await this.registry?.stop();
 		if (this.registry) this.log(`registry: hosts refused by the stand-in: ${JSON.stringify(this.registry.refusedHosts())}`);
 	}
+}
+
+/**
+ * n8n 3.0's way for queue mode, in n8n 2.41.1: a local registry serving the packed package, and the variables every
+ * process gets: N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV and N8N_COMMUNITY_PACKAGES (main installs the list at its
+ * start), N8N_REINSTALL_MISSING_PACKAGES (a worker or webhook process installs, at its start, what main recorded and
+ * it lacks), and the registry's proxy settings. The registry runs until its stop().
+ */
+export async function envManagedInstall(dir: string, pack: PackedPackage, log: (m: string) => void): Promise<{ registry: any; env: Record<string, string> }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+	const registry = new LocalRegistry({ dir, procs: new ProcessSet(), log });
+	await registry.start();
+	await registry.publish(pack.tarball);
+	const env = {
+		...registry.env,
+		N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV: 'true',
+		N8N_COMMUNITY_PACKAGES: JSON.stringify([{ name: PACKAGE_NAME, version: pack.version }]),
+		N8N_REINSTALL_MISSING_PACKAGES: 'true',
+	};
+	return { registry, env };
 }
