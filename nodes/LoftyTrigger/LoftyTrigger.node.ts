@@ -95,16 +95,16 @@ export class LoftyTrigger implements INodeType {
 						type: 'options',
 						options: [
 							{
-								name: 'Assigned Leads (Default)',
-								value: 0,
-								description:
-									"Events about leads assigned to the credential's user. A Company Owner's or Admin's credential gets all the team's leads. Hidden leads only reach their assigned agent.",
-							},
-							{
 								name: 'Assigned and Owned Leads',
 								value: 1,
 								description:
 									"Also events about leads the user owns or manages through their team or office, even when assigned to someone else. Hidden leads still only reach the people who manage them.",
+							},
+							{
+								name: 'Assigned Leads (Default)',
+								value: 0,
+								description:
+									"Events about leads assigned to the credential's user. A Company Owner's or Admin's credential gets all the team's leads. Hidden leads only reach their assigned agent.",
 							},
 						],
 						default: 0,
