@@ -32,6 +32,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 const { cacheRoot, cleanEnv, withLock, runNpmIn } = require('./n8n-runtime');
 const { freePort, sleep, fail } = require('./harness/core');
+const { httpRequest } = require('./tryout/http');
 
 const VERDACCIO_VERSION = '6.8.0';
 /** The registry n8n uses unless licensed for another one. */
@@ -144,7 +145,7 @@ class LocalRegistry {
 		this.child.on('exit', () => fs.closeSync(out));
 		for (const deadline = Date.now() + 60_000; ; await sleep(200)) {
 			if (this.child.exitCode !== null) fail(`verdaccio exited at start:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
-			if ((await this.get('/-/ping')).status === 200) break;
+			if ((await this.request('GET', '/-/ping')).status === 200) break;
 			if (Date.now() > deadline) fail('verdaccio did not answer /-/ping within 60 s');
 		}
 		await this.signUp();
@@ -236,29 +237,13 @@ class LocalRegistry {
 		return counts;
 	}
 
-	async get(p) {
-		return this.request('GET', p);
-	}
-
-	request(method, p, body) {
-		return new Promise((resolve) => {
-			const req = http.request({ host: '127.0.0.1', port: this.port, method, path: p, headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}, timeout: 10_000 }, (res) => {
-				let text = '';
-				res.on('data', (d) => (text += d));
-				res.on('end', () => {
-					let json;
-					try {
-						json = JSON.parse(text);
-					} catch {
-						json = undefined;
-					}
-					resolve({ status: res.statusCode, json, text });
-				});
-			});
-			req.on('timeout', () => req.destroy());
-			req.on('error', () => resolve({ status: 0, json: undefined, text: '' }));
-			req.end(body);
-		});
+	/** A request to Verdaccio itself: { status, json, text }; status 0 when it does not answer (yet). */
+	async request(method, p, body) {
+		try {
+			return await httpRequest(method, `http://127.0.0.1:${this.port}${p}`, body);
+		} catch {
+			return { status: 0, json: undefined, text: '' };
+		}
 	}
 
 	async stop() {

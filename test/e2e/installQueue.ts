@@ -19,7 +19,7 @@ import type { Browser, Page } from 'playwright-core';
 
 import { type Sandbox, SEED_IDS, stringifyJson } from '../../sandbox';
 import { configureDelivery } from '../../sandbox/resources/webhook/delivery';
-import { PACKAGE_NAME, ROOT, httpRequest } from './n8nServer';
+import { PACKAGE_NAME, ROOT, httpRequest, loftyTriggerNode } from './n8nServer';
 import { browserMissing, executeStep, openNode, outputAfter, signedInPage } from './installPage';
 import { byId, type Json } from './plan';
 import type { QueueN8nServer } from './queueServer';
@@ -113,16 +113,7 @@ export function defineInstallTests(ctx: InstallContext): void {
 		});
 
 		(missing ? test.skip : test)("the Lofty Trigger's listening for a test event: main subscribes, the event Lofty sends runs on a worker", async () => {
-			const trigger = {
-				id: randomUUID(),
-				name: 'Lofty Trigger',
-				type: `${PACKAGE_NAME}.loftyTrigger`,
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: randomUUID(),
-				parameters: { authentication: 'apiKey', events: [2], fetchFullRecord: false, options: {} },
-				credentials: { loftyApi: ctx.creds().api },
-			};
+			const trigger = loftyTriggerNode('Lofty Trigger', randomUUID(), { events: [2], fetchFullRecord: false, options: {} }, ctx.creds().api);
 			const workflowId = await n8n().createWorkflow({ name: 'Lofty queue install: test event', nodes: [trigger], connections: {} });
 			configureDelivery(ctx.sandbox().store, { autoDeliver: true, allowHttpCallbacks: true, timeoutMs: 5000 });
 			try {
@@ -132,7 +123,7 @@ export function defineInstallTests(ctx: InstallContext): void {
 				const execution = await nextExecution(workflowId, async () => {
 					shown = await outputAfter(ndv, /leadId/, async () => {
 						await ndv.locator('[data-test-id=node-execute-button]').click();
-						await waitForTestSubscription(ctx.sandbox(), trigger.webhookId);
+						await waitForTestSubscription(ctx.sandbox(), String(trigger.webhookId));
 						// a lead created in Lofty: the sandbox delivers its Lead Info event to the listening trigger
 						const made = await httpRequest('POST', `${ctx.sandbox().url}/v1.0/leads`, stringifyJson({ firstName: 'Queue', lastName: `Install ${Date.now()}` }), {
 							Authorization: `token ${ctx.sandbox().apiKey}`,
