@@ -309,12 +309,12 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				in: 'local',
 				required: true,
 				options: [
+					{ name: 'Email', value: 'email', description: 'Only leads with this exact email' },
 					{
 						name: 'Email, Then Phone',
 						value: 'emailThenPhone',
 						description: 'Look for the email; when no lead has it, for the phone (that lead must be the same person: Options > If Only the Phone Matches)',
 					},
-					{ name: 'Email', value: 'email', description: 'Only leads with this exact email' },
 					{ name: 'Phone', value: 'phone', description: 'Only leads with this exact phone number' },
 				],
 				default: 'emailThenPhone',
@@ -342,8 +342,8 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				in: 'local',
 				group: 'options',
 				options: [
-					{ name: 'Update the Most Recently Created', value: 'updateNewest', description: 'The newest of the matching leads is updated; the output lists the others' },
 					{ name: 'Fail the Item', value: 'fail', description: 'Nothing is changed; the error lists the matching leads' },
+					{ name: 'Update the Most Recently Created', value: 'updateNewest', description: 'The newest of the matching leads is updated; the output lists the others' },
 				],
 				default: 'updateNewest',
 				description: 'What to do when several leads have the email (or phone)',
@@ -372,6 +372,7 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				in: 'local',
 				group: 'options',
 				options: [
+					{ name: 'Always Update It', value: 'update', description: 'The lead with the phone is updated whatever its name and emails' },
 					{
 						name: 'Create a New Lead When Anything Differs',
 						value: 'newLead',
@@ -379,7 +380,6 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 							"The lead with the phone is updated only when its name agrees and it has no email or the item's email; otherwise a new lead is created and the output's notMergedWith says which lead and why",
 					},
 					{ name: 'Update It When the Name Agrees', value: 'nameAgrees', description: 'Other emails do not stop the update (the item\'s email is added); another name does' },
-					{ name: 'Always Update It', value: 'update', description: 'The lead with the phone is updated whatever its name and emails' },
 				],
 				default: 'newLead',
 				description:
