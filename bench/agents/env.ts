@@ -19,7 +19,8 @@ import { N8nServer, ROOT } from '../../test/e2e/n8nServer';
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export const N8N_VERSION = process.env.LOFTY_BENCH_AGENTS_N8N || '2.41.1';
-export const EXAMPLE = path.join(ROOT, 'examples', 'lofty-mcp-server.json');
+/** The MCP server workflow under test: the example, or your own (LOFTY_TAU_WORKFLOW, a workflow file with an MCP Server Trigger). */
+export const EXAMPLE = process.env.LOFTY_TAU_WORKFLOW ? path.resolve(process.env.LOFTY_TAU_WORKFLOW) : path.join(ROOT, 'examples', 'lofty-mcp-server.json');
 
 /** n8n keeps no execution of a successful tool call (each call is one), and logs only warnings. */
 const QUIET = { EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'none', EXECUTIONS_DATA_SAVE_ON_ERROR: 'none', EXECUTIONS_DATA_SAVE_ON_PROGRESS: 'false', N8N_LOG_LEVEL: 'warn' };

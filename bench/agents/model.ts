@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import type { BenchEnv, Json } from './env';
 import { type Run, type Step, prepare } from './player';
 import { snapshot } from './state';
-import type { Task } from './tasks';
+import { AGENTS_DIR, type Task } from './tasks';
 
 export const MAX_TURNS = 30;
 
@@ -26,7 +26,7 @@ export interface ModelConfig {
 	label: string;
 }
 
-export const POLICY = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'bench', 'agents', 'policy.md'), 'utf8');
+export const POLICY = fs.readFileSync(path.join(AGENTS_DIR, 'policy.md'), 'utf8');
 
 /** The MCP tools as OpenAI function tools. */
 function functions(env: BenchEnv): Json[] {

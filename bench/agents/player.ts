@@ -5,7 +5,7 @@
  * same calls in the same order (the live state is checked against it in every run).
  */
 import type { BenchEnv, Json, ToolAnswer } from './env';
-import { applySetup, leadKey } from './setup';
+import { applySetup } from './setup';
 import { type Snapshot, snapshot, stateHash } from './state';
 import type { Action, Task } from './tasks';
 
@@ -64,9 +64,13 @@ function pick(text: string, spec: string | { field: string; where: Record<string
 	return value === undefined || value === null ? undefined : String(value);
 }
 
-/** The ID of the lead with this natural key in the sandbox now (a task's lead, or one the run created). */
-function leadIdOf(env: BenchEnv, key: string): string | undefined {
-	for (const lead of env.sandbox.store.leads.values()) if (lead.deletedAt === null && leadKey(lead) === key.toLowerCase()) return lead.leadId.toString();
+/** The ID of the lead with this email or phone in the sandbox now (a task's lead, or one the run created or changed). */
+function leadIdOf(env: BenchEnv, ref: string): string | undefined {
+	const digits = (s: string) => s.replace(/\D/g, '').replace(/^1(\d{10})$/, '$1');
+	for (const lead of env.sandbox.store.leads.values()) {
+		if (lead.deletedAt !== null) continue;
+		if (lead.emails.some((e) => e.toLowerCase() === ref.toLowerCase()) || lead.phones.some((p) => digits(p) === digits(ref))) return lead.leadId.toString();
+	}
 	return undefined;
 }
 

@@ -25,6 +25,8 @@ export interface MutantRecord {
 	reward: number;
 	why: string;
 	calls: number;
+	/** which factors scored it 0: the end-state match, the assertions, the forbidden changes (task or playbook) */
+	caught: { state: boolean; assertions: boolean; forbidden: boolean; abnormal: boolean };
 }
 
 export const trialOf = (g: Grade, calls: number, tokens: number, ms: number, why: string): TrialRecord => ({
@@ -53,16 +55,16 @@ export function groupTable(title: string, rows: GroupRow[], tasks: TaskRecord[])
 
 export function mutantTable(mutants: MutantRecord[]): string {
 	const kinds = [...new Set(mutants.map((m) => m.mutant.replace(/^task:.*/, 'task-specific')))];
-	const lines = ['### Tier 2: mutants of the oracle (each must score 0)', '', '| mistake | mutants | scored 0 | caught by |', '|---|---|---|---|'];
-	for (const kind of kinds) {
-		const mine = mutants.filter((m) => m.mutant.replace(/^task:.*/, 'task-specific') === kind);
-		const by = new Map<string, number>();
-		for (const m of mine) {
-			const cause = m.why.startsWith('abnormal') ? 'abnormal end' : m.why.split(':')[0].split(' ')[0];
-			by.set(cause, (by.get(cause) ?? 0) + 1);
-		}
-		const causes = [...by.entries()].map(([c, n]) => `${c} ${n}`).join(', ');
-		lines.push(`| ${kind} | ${mine.length} | ${mine.filter((m) => m.reward === 0).length} | ${causes} |`);
+	const lines = [
+		'### Tier 2: mutants of the oracle (each must score 0)',
+		'',
+		'| mistake | mutants | scored 0 | caught by the end-state match | by the assertions | by a forbidden change or the playbook |',
+		'|---|---|---|---|---|---|',
+	];
+	for (const kind of [...kinds, 'all']) {
+		const mine = mutants.filter((m) => kind === 'all' || m.mutant.replace(/^task:.*/, 'task-specific') === kind);
+		const n = (f: keyof MutantRecord['caught']) => mine.filter((m) => m.caught[f]).length;
+		lines.push(`| ${kind} | ${mine.length} | ${mine.filter((m) => m.reward === 0).length} | ${n('state')} | ${n('assertions')} | ${n('forbidden')} |`);
 	}
 	const missed = mutants.filter((m) => m.reward !== 0);
 	if (missed.length) lines.push('', `MISSED (scored 1): ${missed.map((m) => `${m.task}/${m.mutant}`).join(', ')}`);
@@ -85,5 +87,6 @@ export function costTable(rows: ToolCost[], definitions: number, encoding: strin
 export function failures(title: string, tasks: TaskRecord[]): string {
 	const bad = tasks.flatMap((t) => t.trials.map((tr, i) => ({ t, tr, i })).filter(({ tr }) => tr.reward !== 1));
 	if (bad.length === 0) return '';
-	return [`${title}: trials that scored 0`, ...bad.slice(0, 60).map(({ t, tr, i }) => `- ${t.id} trial ${i + 1}: ${tr.why ?? ''}`)].join('\n');
+	const first = bad.filter((b, at) => bad.findIndex((x) => x.t === b.t) === at);
+	return [`${title}: tasks with a trial that scored 0 (the first such trial)`, ...first.map(({ t, tr, i }) => `- ${t.id} trial ${i + 1}: ${(tr.why ?? '').slice(0, 240)}`)].join('\n');
 }

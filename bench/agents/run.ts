@@ -9,7 +9,7 @@
  *           --fake the project's scripted fake (fakeModel.ts); its own table, never mixed with tiers 1 and 2
  *
  * Options: --k N (trials per task, at least 4 for pass^k), --tasks id,id | --groups g,g (a selection), --tiers 1,2,
- * --fake, --k3 N (tier 3's trials, default --k), --out FILE (the results as JSON; default
+ * --live (tiers 2 and 3 scored on each run's own end state, not a replay: for CI), --fake, --k3 N (tier 3's trials, default --k), --list (print the task list, run nothing), --out FILE (the results as JSON; default
  * .build/bench-agents/results.json). Exits 1 when an oracle trial scores below 1 or a mutant above 0.
  */
 import './scriptsLink';
@@ -40,6 +40,8 @@ const K = Math.max(1, Number(option('--k') ?? 4));
 const K3 = Math.max(1, Number(option('--k3') ?? K));
 const TIERS = list(option('--tiers')) ?? ['1', '2'];
 const FAKE = process.argv.includes('--fake');
+/** `--live`: tiers 2 and 3 are scored on each run's own end state (it started from a fresh start too) instead of a replay of its writes: half the calls, for CI. */
+const LIVE = process.argv.includes('--live');
 const OUT = path.resolve(option('--out') ?? path.join(__dirname, '..', '..', 'results.json'));
 
 function selected(): Task[] {
@@ -48,9 +50,17 @@ function selected(): Task[] {
 	return loadTasks().filter((t) => (!ids || ids.includes(t.id)) && (!groups || groups.includes(t.group)));
 }
 
+/** `--list`: the task list as docs/ai-agents.md shows it. */
+function listTasks(tasks: Task[]): number {
+	console.log('| group | task | what is asked | refusal |\n|---|---|---|---|');
+	for (const t of tasks) console.log(`| ${t.group} | \`${t.id}\` | ${t.title} | ${t.refusal ? 'yes' : ''} |`);
+	return 0;
+}
+
 async function main(): Promise<number> {
 	const t0 = Date.now();
 	const tasks = selected();
+	if (process.argv.includes('--list')) return listTasks(tasks);
 	const env = new BenchEnv();
 	const replayer = new Replayer();
 	const golds = new Map<string, Snapshot>();
@@ -60,8 +70,8 @@ async function main(): Promise<number> {
 	await env.start();
 	try {
 		/** Grades a run: its writes replayed on a fresh start, against the gold's state. */
-		const judge = async (task: Task, run: Run) => {
-			const replayed = await replayer.replay(env, task, run.steps);
+		const judge = async (task: Task, run: Run, live = false) => {
+			const replayed = live ? run.end : await replayer.replay(env, task, run.steps);
 			return grade(task, run, golds.get(task.id)!, replayed);
 		};
 
@@ -103,8 +113,9 @@ async function main(): Promise<number> {
 			for (const task of tasks) {
 				for (const m of mutantsOf(task)) {
 					const run = await play(env, task, m.actions, false);
-					const g = await judge(task, run);
-					mutants.push({ task: task.id, group: task.group, mutant: m.name, reward: g.reward, why: why(g), calls: run.steps.length });
+					const g = await judge(task, run, LIVE);
+					const caught = { state: !g.match, assertions: g.assertions.length > 0, forbidden: g.forbidden.length > 0, abnormal: Boolean(g.abnormal) };
+					mutants.push({ task: task.id, group: task.group, mutant: m.name, reward: g.reward, why: why(g), calls: run.steps.length, caught });
 				}
 			}
 			console.log(`\n${mutantTable(mutants)}\n`);
@@ -124,7 +135,7 @@ async function main(): Promise<number> {
 					const record: TaskRecord = { id: task.id, group: task.group, trials: [] };
 					for (let trial = 0; trial < K3; trial++) {
 						const run = await modelRun(env, task, config);
-						const g = await judge(task, run);
+						const g = await judge(task, run, LIVE);
 						const used = (run.tokens?.prompt ?? 0) + (run.tokens?.completion ?? 0);
 						record.trials.push(trialOf(g, run.steps.length, used, run.ms, why(g)));
 					}
@@ -144,9 +155,10 @@ async function main(): Promise<number> {
 	out.seconds = (Date.now() - t0) / 1000;
 	out.startSeconds = env.startSeconds;
 	out.replays = replayer.replays;
+	out.live = LIVE;
 	fs.mkdirSync(path.dirname(OUT), { recursive: true });
 	fs.writeFileSync(OUT, `${JSON.stringify(out, null, 1)}\n`);
-	console.log(`Lofty-τ: ${tasks.length} tasks in ${(out.seconds as number).toFixed(0)} s (n8n start ${env.startSeconds.toFixed(0)} s, ${replayer.replays} replays); results in ${path.relative(process.cwd(), OUT)}`);
+	console.log(`Lofty-τ: ${tasks.length} tasks in ${(out.seconds as number).toFixed(0)} s (n8n start ${env.startSeconds.toFixed(0)} s, ${replayer.replays} replays${LIVE ? '; tiers 2 and 3 scored on live end states' : ''}); results in ${path.relative(process.cwd(), OUT)}`);
 	console.log(failed ? 'Lofty-τ FAILED: an oracle trial below 1, or a mutant above 0' : 'Lofty-τ passed: the oracle scores 1.00 on every task, every mutant 0');
 	return failed ? 1 : 0;
 }

@@ -137,7 +137,18 @@ export function diff(expected: Snapshot, actual: Snapshot, max = 6): string[] {
 		for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
 			const ex = canonical(x[key] ?? null);
 			const ac = canonical(y[key] ?? null);
-			if (ex !== ac) lines.push(`${part} of ${key}: expected ${ex.slice(0, 160)}, got ${ac.slice(0, 160)}`);
+			if (ex === ac) continue;
+			if (part === 'leads' && x[key] && y[key]) {
+				const a = x[key] as Record<string, unknown>;
+				const b = y[key] as Record<string, unknown>;
+				const fields = Object.keys(a).filter((f) => canonical(a[f]) !== canonical(b[f]));
+				lines.push(`lead ${key}: ${fields.map((f) => `${f} ${canonical(b[f])}, expected ${canonical(a[f])}`).join('; ')}`);
+			} else if (!y[key] || !x[key]) {
+				lines.push(`${part} of ${key}: ${y[key] ? 'not expected' : 'missing'}`);
+			} else {
+				const n = (v: unknown) => (Array.isArray(v) ? v.length : 1);
+				lines.push(`${part} of ${key}: ${n(y[key])} records, expected ${n(x[key])}${n(y[key]) === n(x[key]) ? ' (they differ)' : ''}`);
+			}
 			if (lines.length >= max) return lines;
 		}
 	}

@@ -74,7 +74,17 @@ export interface Task {
 
 export const GROUPS = ['intake', 'routing', 'schedule', 'stage', 'notes', 'texts', 'transactions', 'refusal'] as const;
 
-export const TASK_DIR = path.resolve(__dirname, '..', '..', '..', '..', 'bench', 'agents', 'tasks');
+/** bench/agents in the repository, from here or from the compiled copy under .build/. */
+function agentsDir(): string {
+	for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+		const candidate = path.join(dir, 'bench', 'agents');
+		if (fs.existsSync(path.join(candidate, 'policy.md'))) return candidate;
+	}
+	throw new Error(`bench/agents not found above ${__dirname}`);
+}
+
+export const AGENTS_DIR = agentsDir();
+export const TASK_DIR = path.join(AGENTS_DIR, 'tasks');
 
 export function loadTasks(dir = TASK_DIR): Task[] {
 	const tasks: Task[] = [];
