@@ -1,9 +1,11 @@
 /**
- * The benchmark's world: one sandbox (Lofty) in this process, one real n8n 2.41.1 with this package installed as a
- * community node, the MCP Server Trigger example (examples/lofty-mcp-server.json) published in it, and the official
- * MCP SDK client connected as Claude Desktop or Cursor would be. Every task runs in this one n8n: between tasks the
- * sandbox is put back to its seed and the task's starting state (setup.ts), which is what "a fresh sandbox" means here.
+ * The benchmark's environment: sandboxes (Lofty) in this process, one real n8n 2.41.1 with this package installed as a
+ * community node, the MCP Server Trigger example (examples/lofty-mcp-server.json) published in it once per
+ * sandbox, and the official MCP SDK client connected as Claude Desktop or Cursor would be. Every task runs in this one n8n, in one of its worlds
+ * (a sandbox and the workflow published for it): before each run the world's sandbox is put back to its seed and the
+ * task's starting state (setup.ts), which is what "a fresh sandbox" means here.
  */
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -40,38 +42,39 @@ export interface ToolAnswer {
 	ms: number;
 }
 
-/** The example with this n8n's credentials. */
-function exampleWorkflow(credentials: { lofty: string; bearer: string }): Json {
+/** The workflow under test with this world's credentials, on its own MCP path (two published triggers must not share one). */
+function exampleWorkflow(credentials: { lofty: string; bearer: string }, index: number): Json {
 	const wf = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8')) as Json;
 	for (const n of wf.nodes as Json[]) {
-		if (n.credentials?.httpBearerAuth) n.credentials.httpBearerAuth = { id: credentials.bearer, name: 'Lofty-τ MCP (Bearer)' };
-		if (n.credentials?.loftyApi) n.credentials.loftyApi = { id: credentials.lofty, name: 'Lofty-τ (sandbox)' };
+		if (n.credentials?.httpBearerAuth) n.credentials.httpBearerAuth = { id: credentials.bearer, name: `Lofty-τ MCP ${index} (Bearer)` };
+		if (n.credentials?.loftyApi) n.credentials.loftyApi = { id: credentials.lofty, name: `Lofty-τ ${index} (sandbox)` };
+		if (n.type === '@n8n/n8n-nodes-langchain.mcpTrigger') Object.assign(n, { webhookId: randomUUID(), parameters: { ...n.parameters, path: `${n.parameters.path as string}-tau-${index}` } });
 	}
-	return { name: `Lofty-τ: ${wf.name as string}`, nodes: wf.nodes, connections: wf.connections, settings: wf.settings };
+	return { name: `Lofty-τ ${index}: ${wf.name as string}`, nodes: wf.nodes, connections: wf.connections, settings: wf.settings };
 }
 
-export class BenchEnv {
+/**
+ * One world a task runs in: its own sandbox, and the workflow under test published in the shared n8n with a Lofty
+ * credential pointing at that sandbox. Worlds run tasks side by side; nothing of one reaches another.
+ */
+export class World {
 	sandbox!: Sandbox;
-	readonly n8n = new N8nServer(N8N_VERSION, `bench-agents-${N8N_VERSION}`, QUIET);
+	tools: McpTool[] = [];
 	private client!: Client;
 	/** Lofty's own tool server (the sandbox's, sandbox/mcp): only mutants use it, for what the example's tools cannot do */
 	private toolServer: Client | undefined;
 	private url = '';
-	tools: McpTool[] = [];
-	/** seconds of the start: build, pack, install, n8n, publish, connect */
-	startSeconds = 0;
 
-	log(message: string): void {
-		this.n8n.log(message);
-	}
+	constructor(
+		private readonly n8n: N8nServer,
+		readonly index: number,
+	) {}
 
 	async start(): Promise<void> {
-		const t0 = Date.now();
 		this.sandbox = await startSandbox({ port: 0 });
-		await this.n8n.start();
-		const bearer = await this.n8n.createCredential('Lofty-τ MCP (Bearer)', 'httpBearerAuth', { token: this.sandbox.apiKey });
-		const lofty = await this.n8n.createCredential('Lofty-τ (sandbox)', 'loftyApi', { apiKey: this.sandbox.apiKey, baseUrl: this.sandbox.url });
-		const wf = exampleWorkflow({ lofty, bearer });
+		const bearer = await this.n8n.createCredential(`Lofty-τ MCP ${this.index} (Bearer)`, 'httpBearerAuth', { token: this.sandbox.apiKey });
+		const lofty = await this.n8n.createCredential(`Lofty-τ ${this.index} (sandbox)`, 'loftyApi', { apiKey: this.sandbox.apiKey, baseUrl: this.sandbox.url });
+		const wf = exampleWorkflow({ lofty, bearer }, this.index);
 		const id = await this.n8n.createWorkflow(wf as { name: string; nodes: unknown[]; connections: unknown });
 		const activated = await this.n8n.api('POST', `/workflows/${id}/activate`);
 		if (activated.status !== 200) throw new Error(`activate answered ${activated.status}: ${activated.text.slice(0, 500)}`);
@@ -79,8 +82,6 @@ export class BenchEnv {
 		this.url = `${this.n8n.base}/mcp/${trigger.parameters.path as string}`;
 		await this.connect(60_000);
 		this.tools = (await this.client.listTools()).tools as McpTool[];
-		this.startSeconds = (Date.now() - t0) / 1000;
-		this.log(`Lofty-τ: ${this.tools.length} tools at ${this.url} after ${this.startSeconds.toFixed(1)} s`);
 	}
 
 	/** n8n registers a published workflow's webhooks a moment after it answers: connect once it does. */
@@ -129,7 +130,50 @@ export class BenchEnv {
 	async stop(): Promise<void> {
 		await this.toolServer?.close().catch(() => undefined);
 		await this.client?.close().catch(() => undefined);
-		await this.n8n.stop();
 		await this.sandbox?.stop();
+	}
+}
+
+/** One n8n for all tasks, and its worlds (LOFTY_TAU_WORLDS, default 2: tasks two at a time on 2 cores). */
+export class BenchEnv {
+	readonly n8n = new N8nServer(N8N_VERSION, `bench-agents-${N8N_VERSION}`, QUIET);
+	worlds: World[] = [];
+	/** seconds of the start: build, pack, install, n8n, publish, connect */
+	startSeconds = 0;
+
+	get tools(): McpTool[] {
+		return this.worlds[0]?.tools ?? [];
+	}
+
+	async start(count = Math.max(1, Number(process.env.LOFTY_TAU_WORLDS ?? 2) || 2)): Promise<void> {
+		const t0 = Date.now();
+		await this.n8n.start();
+		for (let i = 0; i < count; i++) {
+			const world = new World(this.n8n, i + 1);
+			this.worlds.push(world);
+			await world.start();
+		}
+		this.startSeconds = (Date.now() - t0) / 1000;
+		this.n8n.log(`Lofty-τ: ${this.tools.length} tools in ${count} worlds after ${this.startSeconds.toFixed(1)} s`);
+	}
+
+	/** Runs `work` on every item, each in the first free world; the results in the items' order. */
+	async each<T, R>(items: T[], work: (world: World, item: T) => Promise<R>): Promise<R[]> {
+		const results: R[] = new Array(items.length);
+		let next = 0;
+		await Promise.all(
+			this.worlds.map(async (world) => {
+				while (next < items.length) {
+					const at = next++;
+					results[at] = await work(world, items[at]);
+				}
+			}),
+		);
+		return results;
+	}
+
+	async stop(): Promise<void> {
+		for (const world of this.worlds) await world.stop();
+		await this.n8n.stop();
 	}
 }

@@ -11,7 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import type { BenchEnv, Json } from './env';
+import type { Json, World } from './env';
 import { type Run, type Step, prepare } from './player';
 import { snapshot } from './state';
 import { AGENTS_DIR, type Task } from './tasks';
@@ -29,7 +29,7 @@ export interface ModelConfig {
 export const POLICY = fs.readFileSync(path.join(AGENTS_DIR, 'policy.md'), 'utf8');
 
 /** The MCP tools as OpenAI function tools. */
-function functions(env: BenchEnv): Json[] {
+function functions(env: World): Json[] {
 	return env.tools.map((t) => {
 		const { $schema: _schema, ...parameters } = t.inputSchema; // eslint-disable-line @typescript-eslint/no-unused-vars
 		return { type: 'function', function: { name: t.name, description: t.description ?? '', parameters } };
@@ -49,7 +49,7 @@ async function complete(config: ModelConfig, messages: Json[], tools: Json[]): P
 }
 
 /** One trial of a task by the model. */
-export async function modelRun(env: BenchEnv, task: Task, config: ModelConfig): Promise<Run> {
+export async function modelRun(env: World, task: Task, config: ModelConfig): Promise<Run> {
 	const t0 = Date.now();
 	const { start } = prepare(env, task);
 	const tools = functions(env);

@@ -4,7 +4,7 @@
  * fresh copy of the domain), kept per distinct list of writes, since the sandbox hands out the same IDs to the
  * same calls in the same order (the live state is checked against it in every run).
  */
-import type { BenchEnv, Json, ToolAnswer } from './env';
+import type { Json, ToolAnswer, World } from './env';
 import { applySetup } from './setup';
 import { type Snapshot, snapshot, stateHash } from './state';
 import type { Action, Task } from './tasks';
@@ -32,7 +32,7 @@ export interface Run {
 }
 
 /** The MCP name of a tool named as its node ("Search Leads" -> "Search_Leads"), as n8n lists it. */
-export function mcpName(env: BenchEnv, tool: string): string {
+export function mcpName(env: World, tool: string): string {
 	const flat = (s: string) => s.replace(/[^a-z]/gi, '').toLowerCase();
 	return env.tools.find((t) => flat(t.name) === flat(tool))?.name ?? tool;
 }
@@ -43,7 +43,7 @@ export const isRead = (tool: string): boolean => /^(get|search)/i.test(tool.repl
 const starts = new Map<string, Snapshot>();
 
 /** The task's starting state in the sandbox; its lead IDs by key. */
-export function prepare(env: BenchEnv, task: Task): { ids: Map<string, string>; start: Snapshot } {
+export function prepare(env: World, task: Task): { ids: Map<string, string>; start: Snapshot } {
 	const ids = applySetup(env.sandbox, task.setup);
 	if (!starts.has(task.id)) starts.set(task.id, snapshot(env.sandbox));
 	return { ids, start: starts.get(task.id)! };
@@ -65,7 +65,7 @@ function pick(text: string, spec: string | { field: string; where: Record<string
 }
 
 /** The ID of the lead with this email or phone in the sandbox now (a task's lead, or one the run created or changed). */
-function leadIdOf(env: BenchEnv, ref: string): string | undefined {
+function leadIdOf(env: World, ref: string): string | undefined {
 	const digits = (s: string) => s.replace(/\D/g, '').replace(/^1(\d{10})$/, '$1');
 	for (const lead of env.sandbox.store.leads.values()) {
 		if (lead.deletedAt !== null) continue;
@@ -87,12 +87,12 @@ function fill(args: Record<string, string>, vars: Map<string, string>, ids: (key
 	return { args: out, missing };
 }
 
-async function send(env: BenchEnv, tool: string, args: Json): Promise<ToolAnswer> {
+async function send(env: World, tool: string, args: Json): Promise<ToolAnswer> {
 	return tool === 'api' ? env.invokeApi(args) : env.call(tool, args);
 }
 
 /** Plays actions on the task's fresh start. `strict` (the oracle): a call whose failure the gold did not expect, or a value it cannot bind, ends the run abnormally. */
-export async function play(env: BenchEnv, task: Task, actions: Action[], strict: boolean): Promise<Run> {
+export async function play(env: World, task: Task, actions: Action[], strict: boolean): Promise<Run> {
 	const t0 = Date.now();
 	const { start } = prepare(env, task);
 	const vars = new Map<string, string>();
@@ -126,7 +126,7 @@ export class Replayer {
 	private cache = new Map<string, Snapshot>();
 	replays = 0;
 
-	async replay(env: BenchEnv, task: Task, steps: Step[]): Promise<Snapshot> {
+	async replay(env: World, task: Task, steps: Step[]): Promise<Snapshot> {
 		const writes = steps.filter((s) => !isRead(s.tool)).map((s) => ({ tool: s.tool, args: s.args }));
 		const key = `${task.id}\n${JSON.stringify(writes)}`;
 		const known = this.cache.get(key);

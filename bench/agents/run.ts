@@ -18,7 +18,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { startFakeOpenAi } from '../../test/e2e/fakeOpenAi';
-import { BenchEnv } from './env';
+import { BenchEnv, type World } from './env';
 import { fakeScript } from './fakeModel';
 import { grade, why } from './grade';
 import { type ModelConfig, modelFromEnv, modelRun } from './model';
@@ -70,27 +70,26 @@ async function main(): Promise<number> {
 	await env.start();
 	try {
 		/** Grades a run: its writes replayed on a fresh start, against the gold's state. */
-		const judge = async (task: Task, run: Run, live = false) => {
-			const replayed = live ? run.end : await replayer.replay(env, task, run.steps);
+		const judge = async (world: World, task: Task, run: Run, live = false) => {
+			const replayed = live ? run.end : await replayer.replay(world, task, run.steps);
 			return grade(task, run, golds.get(task.id)!, replayed);
 		};
 
 		// Tier 1: the oracle. Its first trial's state is the gold state (the gold actions played on a fresh start).
-		const oracle: TaskRecord[] = [];
-		for (const task of tasks) {
+		const oracle = await env.each(tasks, async (world, task) => {
 			const record: TaskRecord = { id: task.id, group: task.group, trials: [] };
 			for (let trial = 0; trial < (TIERS.includes('1') ? K : 1); trial++) {
-				const run = await play(env, task, task.gold, true);
+				const run = await play(world, task, task.gold, true);
 				if (trial === 0) {
 					golds.set(task.id, run.end);
 					replayer.remember(task, run.steps, run.end);
 				}
-				const g = await judge(task, run);
+				const g = await judge(world, task, run);
 				oracleSteps.push(...run.steps);
 				record.trials.push(trialOf(g, run.steps.length, runTokens(run.steps), run.ms, why(g)));
 			}
-			oracle.push(record);
-		}
+			return record;
+		});
 		const t1 = Date.now();
 		const costs = toolCosts(env.tools, oracleSteps);
 		if (TIERS.includes('1')) {
@@ -109,15 +108,15 @@ async function main(): Promise<number> {
 		}
 
 		if (TIERS.includes('2')) {
-			const mutants: MutantRecord[] = [];
-			for (const task of tasks) {
-				for (const m of mutantsOf(task)) {
-					const run = await play(env, task, m.actions, false);
-					const g = await judge(task, run, LIVE);
+			const mutants: MutantRecord[] = await env.each(
+				tasks.flatMap((task) => mutantsOf(task)),
+				async (world, m) => {
+					const run = await play(world, m.task, m.actions, false);
+					const g = await judge(world, m.task, run, LIVE);
 					const caught = { state: !g.match, assertions: g.assertions.length > 0, forbidden: g.forbidden.length > 0, abnormal: Boolean(g.abnormal) };
-					mutants.push({ task: task.id, group: task.group, mutant: m.name, reward: g.reward, why: why(g), calls: run.steps.length, caught });
-				}
-			}
+					return { task: m.task.id, group: m.task.group, mutant: m.name, reward: g.reward, why: why(g), calls: run.steps.length, caught };
+				},
+			);
 			console.log(`\n${mutantTable(mutants)}\n`);
 			if (mutants.some((m) => m.reward !== 0)) failed = true;
 			out.tier2 = { mutants, seconds: (Date.now() - t1) / 1000 };
@@ -129,18 +128,18 @@ async function main(): Promise<number> {
 			const config = model ?? { url: fake?.url ?? '', key: 'fake-key', model: 'fake-model', label: 'scripted fake (test/e2e/fakeOpenAi.ts)' };
 			if (!config.url) throw new Error('tier 3 needs LOFTY_TAU_MODEL_URL and LOFTY_TAU_MODEL_KEY, or --fake');
 			const t3 = Date.now();
-			const records: TaskRecord[] = [];
+			let records: TaskRecord[] = [];
 			try {
-				for (const task of tasks) {
+				records = await env.each(tasks, async (world, task) => {
 					const record: TaskRecord = { id: task.id, group: task.group, trials: [] };
 					for (let trial = 0; trial < K3; trial++) {
-						const run = await modelRun(env, task, config);
-						const g = await judge(task, run, LIVE);
+						const run = await modelRun(world, task, config);
+						const g = await judge(world, task, run, LIVE);
 						const used = (run.tokens?.prompt ?? 0) + (run.tokens?.completion ?? 0);
 						record.trials.push(trialOf(g, run.steps.length, used, run.ms, why(g)));
 					}
-					records.push(record);
-				}
+					return record;
+				});
 			} finally {
 				await fake?.stop();
 			}
