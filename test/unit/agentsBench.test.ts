@@ -49,6 +49,11 @@ describe('the task files', () => {
 		for (const name of OPERATOR_NAMES) expect([name, all.filter((m) => m.name === name).length > 1]).toEqual([name, true]);
 	});
 
+	test('docs/ai-agents.md lists every task', () => {
+		const docs = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'ai-agents.md'), 'utf8');
+		for (const t of tasks) expect([t.id, docs.includes(`| ${t.group} | \`${t.id}\` | ${t.title} |`)]).toEqual([t.id, true]);
+	});
+
 	test('the wrong zone keeps the wall time and changes the offset', () => {
 		expect(shiftZone('2030-06-05T09:00:00-04:00')).toBe('2030-06-05T09:00:00-07:00');
 		expect(shiftZone('2030-06-05T09:00:00-07:00')).toBe('2030-06-05T09:00:00-04:00');
