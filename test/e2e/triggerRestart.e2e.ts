@@ -34,6 +34,12 @@ const TRIGGER = 'Lofty Trigger';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const title = `Lofty Trigger in n8n ${VERSION}: restarted while Lofty delivers, what was discarded at start is caught up`;
 
+/** Copies n8n's SQLite database (with its WAL) under .e2e/<dir>/<label>.sqlite: what it held at that moment. */
+function copyDatabase(dir: string, label: string): void {
+	const db = `${dir}/user/.n8n/database.sqlite`;
+	for (const suffix of ['', '-wal', '-shm']) if (fs.existsSync(db + suffix)) fs.copyFileSync(db + suffix, `${dir}/${label}.sqlite${suffix}`);
+}
+
 if (!n8nInstalled(VERSION)) {
 	const why = `n8n ${VERSION} is not installed in the cache`;
 	// eslint-disable-next-line no-console
@@ -104,6 +110,8 @@ if (!n8nInstalled(VERSION)) {
 			// SIGKILL 10 s after the SIGTERM, as docker and systemd do: executions still running then are n8n's (crashed)
 			const killed = await n8n.halt();
 			stop.to = Date.now();
+			// what n8n left stored at its stop (the static data a catch-up after the restart starts from), for a failing run
+			copyDatabase(n8n.dir, 'at-stop');
 			await sleep(3000);
 			await n8n.restart();
 			await sleep(4000);
