@@ -20,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IDataObject, IExecuteFunctions, IHookFunctions, INodeType, IHttpRequestOptions, INode, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, INodeType, IHttpRequestOptions, INode, INodeExecutionData, ITriggerFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { ObservableObject, sleep } from 'n8n-workflow';
 
 import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
@@ -239,6 +239,19 @@ export class TriggerHarness {
 		}
 	}
 
+	/**
+	 * What n8n does with this active workflow as it starts (read in their dist): 2.8.4 (and 1.x) activates every
+	 * active workflow (ActiveWorkflowManager.add: webhooks, then trigger() of a node that has one); 2.41.1 with its
+	 * publication service re-activates only a workflow with an "in-memory" trigger, a node that has trigger() or
+	 * poll() (WorkflowPublicationReconcilerService.findMissingActiveWorkflows), and that registers its webhooks too.
+	 */
+	async n8nStarts(version: '2.8.4' | '2.41.1'): Promise<void> {
+		const type = this.nodeType as INodeType;
+		if (version === '2.41.1' && !type.trigger && !type.poll) return;
+		await this.activate();
+		if (type.trigger) await type.trigger.call(this.baseContext(clone(this.staticData)) as unknown as ITriggerFunctions);
+	}
+
 	async deactivate(): Promise<void> {
 		await this.delete();
 	}
@@ -385,8 +398,7 @@ export function newProcess(): void {
 
 /**
  * "n8n restarted": a new process (memory forgotten) with the same database (static data), webhook id and
- * address. It does not activate: call `activate()` for n8n 2.8.4 (and 2.41 without the publication
- * service), which re-run activation on every start; 2.41.1 by default calls nothing.
+ * address. It does not activate: call `n8nStarts(version)` for what n8n does at its start.
  */
 export async function restartTrigger(previous: TriggerHarness): Promise<TriggerHarness> {
 	await previous.stop();
