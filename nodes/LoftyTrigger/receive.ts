@@ -25,7 +25,8 @@ import { acceptedSecrets, recordSign } from './subscriptionState';
  *   (responseMode "onReceived") only after it has created the execution with those items and saved the
  *   node's static data; nothing is answered from inside the node before that.
  * - Never a 4xx to an authenticated sender: unknown shapes become items carrying `raw`; a body that is not
- *   JSON gets 500 (Lofty retries) and a log line. Only requests without the right token get 401.
+ *   JSON gets 500 (Lofty retries) and a log line. Only requests without the right token get 401; while no secret
+ *   is stored (an activation not saved yet: its subscriptions already deliver) every request gets 503.
  * - A delivery for a list this trigger did not choose starts nothing and gets 2xx (not ours to discard).
  * - A ping gets 2xx (otherwise Lofty never re-enables a disabled subscription) and starts nothing.
  * - Events the options filter out (Only Actions, stage and field filters: filters.ts) are answered 2xx with
@@ -105,6 +106,12 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 	const staticData = ctx.getWorkflowStaticData('node');
 	const token = (ctx.getQueryData() as IDataObject).token;
 	const accepted = acceptedSecrets(staticData);
+	if (accepted.length === 0) {
+		// no secret stored yet: the activation that subscribed has not been saved (n8n serves the webhook before it saves
+		// the activation's static data), so Lofty's first deliveries may already come; 503 makes Lofty retry them
+		res.status(503).json({ message: 'This trigger is still being activated; send it again later' });
+		return { noWebhookResponse: true };
+	}
 	if (!accepted.some((secret) => tokenMatches(token, secret))) {
 		res.status(401).json({ message: 'Unauthorized: this address only accepts deliveries of its own Lofty subscriptions' });
 		return { noWebhookResponse: true };
