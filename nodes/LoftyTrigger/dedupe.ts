@@ -112,6 +112,17 @@ function scopeMemory(scope: string, now: number): ScopeMemory {
 	return found;
 }
 
+/**
+ * The live scope of this trigger node that this process has met (its activation or a request made it; the most
+ * recently used when there are several secrets), for an execution whose static data does not hold the secret.
+ */
+export function liveScopeOf(node: INode): string | undefined {
+	const prefix = eventScope(node, undefined, false);
+	let found: string | undefined;
+	for (const scope of memory.keys()) if (scope.startsWith(prefix) && scope !== prefix) found = scope;
+	return found;
+}
+
 /** Forgets what this process remembers (a test's stand-in for a new n8n process). */
 export function forgetProcessMemory(): void {
 	memory.clear();
@@ -315,3 +326,38 @@ export function claimRuns(scope: string, staticData: IDataObject, runKeys: strin
 	confirm(mem, fresh.map(eventKey), now);
 	return fresh;
 }
+
+/** The longest the memory is kept marked changed while n8n creates the execution (it answers after that). */
+export const MARK_CHANGED_MAX_MS = 30_000;
+/** For this long the mark is set again at every turn of the event loop, then every millisecond. */
+export const MARK_EVERY_TURN_MS = 2000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const nextMs = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
+
+/**
+ * Keeps the node's static data marked as changed until the answer went out, so that the marks claim() wrote reach
+ * n8n's database. n8n saves a webhook's static data only when its change flag is set, after it created the
+ * execution and before it answers; but n8n 2.41 clears that flag in between (creating the execution wraps the same
+ * static data in a new Workflow: WorkflowRunner.establishContextForPersistence). Creating the execution waits for
+ * the database (and the queue) at least once after the clearing, and each such wait ends a turn of the event loop:
+ * the mark set at every turn lands in between. A mark every millisecond did not: SQLite answers within one, and
+ * the save went without the marks (an event delivered as n8n stopped, when no later request saved them, ran again
+ * after the restart; in queue mode another process's catch-up ran it again). Harmless where the flag is kept
+ * (2.8.x): the save happens either way.
+ */
+export async function markChangedUntilAnswered(staticData: IDataObject, res: Answerable): Promise<void> {
+	let answered = false;
+	if (typeof res.once === 'function') {
+		res.once('finish', () => (answered = true));
+		res.once('close', () => (answered = true));
+	}
+	const start = Date.now();
+	while (!answered && Date.now() - start < MARK_CHANGED_MAX_MS) {
+		await (Date.now() - start < MARK_EVERY_TURN_MS ? nextTurn() : nextMs());
+		// A write through n8n's observed object sets the workflow's change flag again (same content).
+		const seen = staticData.seen;
+		if (seen && typeof seen === 'object') staticData.seen = { ...(seen as IDataObject) };
+	}
+}
+

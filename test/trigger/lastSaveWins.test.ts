@@ -128,3 +128,18 @@ describe('the last save wins: every saved copy holds what this process confirmed
 		expect(claim('moment', JSON.parse(JSON.stringify(saved)) as IDataObject, 'text-delivery', [text], now + 2)).toMatchObject({ kind: 'new', fresh: [0] });
 	});
 });
+
+describe('n8n 2.41 with a database that answers within a millisecond (SQLite)', () => {
+	it('a delivery answered 2xx has its marks stored: after a restart (nothing else saved) its retry starts nothing', async () => {
+		const h = harness();
+		h.fastDatabase = true;
+		expect((await deliver(h, created(7001), 'fast-1')).status).toBe(200);
+		expect(h.executions).toHaveLength(1);
+		// n8n stops right after that answer (nothing else saves) and starts again on the same database
+		newProcess();
+		const after = new TriggerHarness({ params: h.params, credential: h.credential, staticData: h.persisted(), webhookId: h.webhookId });
+		expect((await deliver(after, created(7001), 'fast-1')).body).toEqual({ received: 0, duplicate: true });
+		expect(after.executions).toHaveLength(0);
+	});
+});
+
