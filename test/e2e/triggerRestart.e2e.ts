@@ -183,7 +183,8 @@ if (!n8nInstalled(VERSION)) {
 			);
 			expect(sentAfterHoldBack).toEqual([]);
 			expect(outsideContract(startOnly)).toEqual([]);
-			expect(discarded.length).toBeGreaterThan(0);
+			// the restart left something to catch up (deliveries discarded during the start, or held back unanswered)
+			expect(items.filter((i) => i.caughtUp === true).length).toBeGreaterThan(0);
 			expect(outsideContract(accounts)).toEqual([]);
 			// n8n finishes what runs when it stops in time: nothing of the trigger's keeps an execution from completing
 			if (!killed) expect(unfinished).toEqual([]);
