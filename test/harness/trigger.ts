@@ -61,11 +61,8 @@ export class TriggerHarness {
 	savesAfterFailure = false;
 	/** The next HTTP request is handled whole, then its connection is cut instead of answered (the answer lost). */
 	loseNextAnswer = false;
-	/**
-	 * n8n's database answers within a millisecond (SQLite): creating an execution, from the flag's clearing to the
-	 * save, takes one turn of the event loop (one I/O wait), no timer's (by default it takes 5 ms).
-	 */
-	fastDatabase = false;
+	/** n8n answers the next request that starts an execution only once this settles, after it saved (a stopping process) */
+	holdNextAnswer: Promise<void> | undefined;
 	/** n8n creates the next request's execution (and saves its static data) only once this settles; `held` meanwhile */
 	holdNextExecution: Promise<void> | undefined;
 	held = false;
@@ -309,6 +306,8 @@ export class TriggerHarness {
 		const crash = this.crashNext;
 		const hold = this.holdNextExecution;
 		this.holdNextExecution = undefined;
+		const holdAnswer = this.holdNextAnswer;
+		this.holdNextAnswer = undefined;
 		const ctx = {
 			...this.baseContext(copy),
 			getRequestObject: () => req,
@@ -337,13 +336,14 @@ export class TriggerHarness {
 					// and queue round trips) and saves.
 					ObservableObject.create(root);
 					this.held = hold !== undefined;
-					await (hold ?? (this.fastDatabase ? new Promise((resolve) => setImmediate(resolve)) : sleep(5)));
+					await (hold ?? sleep(5));
 					this.held = false;
 					const items = (result.workflowData[0] ?? []).map((i: INodeExecutionData) => i.json);
 					this.executions.push(items);
 					if (crash === 'afterExecution') this.die(res);
 					save();
 					if (crash === 'afterSave') this.die(res);
+					await holdAnswer;
 					answer = { status: 200, body: result.webhookResponse ?? { message: 'Workflow was started' }, items };
 				} else {
 					save();
