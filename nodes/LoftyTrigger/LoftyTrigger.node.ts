@@ -1,4 +1,13 @@
-import type { IExecuteFunctions, IHookFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	ITriggerResponse,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from '../Lofty/transport/authentication';
@@ -147,6 +156,18 @@ export class LoftyTrigger implements INodeType {
 			if (!this.continueOnFail()) throw new NodeOperationError(this.getNode(), error as Error);
 			return [this.getInputData().map((item, index) => ({ json: { ...item.json, error: (error as Error).message }, pairedItem: { item: index } }))];
 		}
+	}
+
+	/**
+	 * Emits nothing, ever. Its presence makes n8n run the trigger's activation (checkExists, which starts the
+	 * catch-up: startCatchUp below) on every start: n8n 2.41 with its publication service re-activates at start only
+	 * workflows with a node that has trigger() or poll() ("in-memory" triggers; a webhook-only node is left as it
+	 * was, so its catch-up waited for the next delivery); 2.8.4 and 1.x activate every active workflow anyway. A
+	 * trigger()'s emit would save the long-lived activation copy of the static data over what deliveries saved
+	 * since, so the catch-up's items come only from its request to the webhook (catchUpRequest.ts).
+	 */
+	async trigger(): Promise<ITriggerResponse> {
+		return {};
 	}
 
 	/** n8n builds it without arguments; tests pass shorter time limits here (the methods run with n8n's context as `this`). */

@@ -1,4 +1,5 @@
 import { createHash } from 'crypto';
+import { sleep } from 'n8n-workflow';
 import type { IDataObject, INode } from 'n8n-workflow';
 
 /**
@@ -31,8 +32,8 @@ import type { IDataObject, INode } from 'n8n-workflow';
  *   of this webhook holds is tracked (`track`) from its start until shortly after its answer, and every mark this
  *   process confirms is written into each of them: whatever request saves last, its copy holds every mark confirmed
  *   before, and a new process (restart) loads them. A request that commits also writes its keys, as held, into the
- *   other copies: one saved after it and before its answer keeps them, and a catch-up skips held events (a delivery
- *   does not: if the execution failed, Lofty's retry of that delivery must run).
+ *   other copies, and into those tracked later until its answer: one saved after it and before its answer keeps them,
+ *   and a catch-up skips held events (a delivery does not: if the execution failed, Lofty's retry must run).
  */
 
 export const DEDUPE_WINDOW_MS = 48 * 60 * 60 * 1000;
@@ -97,6 +98,8 @@ interface ScopeMemory {
 	pending: Entries;
 	/** the copies of the static data requests hold -> written into until then */
 	copies: Map<IDataObject, number>;
+	/** keys of deliveries and catch-ups committed and not yet answered -> committed at */
+	committed: Entries;
 }
 
 const memory = new Map<string, ScopeMemory>();
@@ -104,11 +107,22 @@ const memory = new Map<string, ScopeMemory>();
 function scopeMemory(scope: string, now: number): ScopeMemory {
 	let found = memory.get(scope);
 	if (found) memory.delete(scope);
-	else found = { confirmed: new Map(), pending: new Map(), copies: new Map() };
+	else found = { confirmed: new Map(), pending: new Map(), copies: new Map(), committed: new Map() };
 	memory.set(scope, found);
 	if (memory.size > MAX_SCOPES) memory.delete(memory.keys().next().value as string);
 	prune(found.confirmed, MAX_DELIVERIES + MAX_EVENT_KEYS, now, MEMORY_MS);
 	for (const [copy, until] of found.copies) if (until < now) found.copies.delete(copy);
+	return found;
+}
+
+/**
+ * The live scope of this trigger node that this process has met (its activation or a request made it; the most
+ * recently used when there are several secrets), for an execution whose static data does not hold the secret.
+ */
+export function liveScopeOf(node: INode): string | undefined {
+	const prefix = eventScope(node, undefined, false);
+	let found: string | undefined;
+	for (const scope of memory.keys()) if (scope.startsWith(prefix) && scope !== prefix) found = scope;
 	return found;
 }
 
@@ -201,6 +215,9 @@ function confirm(mem: ScopeMemory, keys: Iterable<string>, now: number): void {
 export function track(scope: string, staticData: IDataObject, res: Answerable | undefined, now = Date.now()): void {
 	const mem = scopeMemory(scope, now);
 	writeInto(staticData, mem.confirmed, now);
+	// committed, not yet answered: as held (this copy, loaded before their save, may be saved after it)
+	for (const [key, at] of mem.committed) if (now - at > PENDING_MAX_MS) mem.committed.delete(key);
+	if (mem.committed.size > 0) writeInto(staticData, mem.committed, now, true);
 	mem.copies.set(staticData, now + PENDING_MAX_MS);
 	if (typeof res?.once !== 'function') return;
 	const answered = () => {
@@ -268,10 +285,12 @@ export function claim(scope: string, staticData: IDataObject, deliveryId: string
 			const marks = new Map(claimed.map((key) => [key, now]));
 			writeInto(staticData, marks, now);
 			for (const copy of mem.copies.keys()) if (copy !== staticData) writeInto(copy, marks, now, true);
+			for (const key of claimed) mem.committed.set(key, now);
 		},
 		settle: (ok) => {
 			if (settled) return;
 			settled = true;
+			for (const key of claimed) mem.committed.delete(key);
 			const done = claimed.filter((key) => mem.pending.delete(key));
 			if (ok) confirm(mem, done, now);
 		},
@@ -314,4 +333,30 @@ export function claimRuns(scope: string, staticData: IDataObject, runKeys: strin
 	const fresh = [...new Set(runKeys)].filter((key) => !known.events.has(eventKey(key)) && !mem.confirmed.has(eventKey(key)));
 	confirm(mem, fresh.map(eventKey), now);
 	return fresh;
+}
+
+/** The longest the memory is kept marked changed while n8n creates the execution (it answers after that). */
+export const MARK_CHANGED_MAX_MS = 30_000;
+
+/**
+ * Keeps the node's static data marked as changed until the answer went out, so that the marks claim() wrote reach
+ * n8n's database. n8n saves a webhook's static data only when its change flag is set, after it created the
+ * execution and before it answers; but n8n 2.41 clears that flag in between (creating the execution wraps the same
+ * static data in a new Workflow: WorkflowRunner.establishContextForPersistence), so what claim() wrote was never
+ * stored (seen in a real n8n 2.41.1, one process or queue mode). Creating the execution takes database (and queue)
+ * round trips; re-marking every millisecond lands in between. Harmless where the flag is kept (2.8.x).
+ */
+export async function markChangedUntilAnswered(staticData: IDataObject, res: Answerable): Promise<void> {
+	let answered = false;
+	if (typeof res.once === 'function') {
+		res.once('finish', () => (answered = true));
+		res.once('close', () => (answered = true));
+	}
+	const until = Date.now() + MARK_CHANGED_MAX_MS;
+	while (!answered && Date.now() < until) {
+		await sleep(1);
+		// A write through n8n's observed object sets the workflow's change flag again (same content).
+		const seen = staticData.seen;
+		if (seen && typeof seen === 'object') staticData.seen = { ...(seen as IDataObject) };
+	}
 }

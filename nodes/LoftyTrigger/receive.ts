@@ -1,12 +1,12 @@
 import { timingSafeEqual } from 'crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { parseJson } from '../Lofty/transport/json';
 import { deliveredDedupe, readBack } from './catchUp';
 import { CATCH_UP_BODY_KEY as CATCH_UP_KEY, firstInProcess, isCatchUpRequest, kickCatchUp, reportOutcome } from './catchUpRequest';
 import { catchUpStateOf, mergeOwed, noteListened, oweOnFirstRequest, owedOf } from './catchUpState';
-import { MAX_EVENT_KEYS, claim, claimRuns, eventScope, track } from './dedupe';
+import { MAX_EVENT_KEYS, claim, claimRuns, eventScope, markChangedUntilAnswered, track } from './dedupe';
 import { fetchFullRecords } from './enrich';
 import { applyFilters, filtersOf } from './filters';
 import { ACTIONS, listName } from './events';
@@ -25,7 +25,8 @@ import { acceptedSecrets, recordSign } from './subscriptionState';
  *   (responseMode "onReceived") only after it has created the execution with those items and saved the
  *   node's static data; nothing is answered from inside the node before that.
  * - Never a 4xx to an authenticated sender: unknown shapes become items carrying `raw`; a body that is not
- *   JSON gets 500 (Lofty retries) and a log line. Only requests without the right token get 401.
+ *   JSON gets 500 (Lofty retries) and a log line. Only requests without the right token get 401; while no secret
+ *   is stored (an activation not saved yet: its subscriptions already deliver) every request gets 503.
  * - A delivery for a list this trigger did not choose starts nothing and gets 2xx (not ours to discard).
  * - A ping gets 2xx (otherwise Lofty never re-enables a disabled subscription) and starts nothing.
  * - Events the options filter out (Only Actions, stage and field filters: filters.ts) are answered 2xx with
@@ -66,33 +67,6 @@ interface Answerable {
 	once?: (event: string, listener: () => void) => unknown;
 }
 
-/** The longest the memory is kept marked changed while n8n creates the execution (it answers after that). */
-export const MARK_CHANGED_MAX_MS = 30_000;
-
-/**
- * Keeps the node's static data marked as changed until the answer went out. n8n saves a webhook's static
- * data only when its change flag is set, after it created the execution and before it answers; but n8n 2.41
- * clears that flag in between (creating the execution wraps the same static data in a new Workflow:
- * WorkflowRunner.establishContextForPersistence), so what claim() wrote was never stored (seen in a real
- * n8n 2.41.1, one process or queue mode): after a restart, or on another webhook process, a retry would run
- * again. Creating the execution takes database (and queue) round trips; re-marking every millisecond lands
- * in between. Harmless where the flag is kept (2.8.x): the save happens either way.
- */
-async function markChangedUntilAnswered(staticData: IDataObject, res: Answerable): Promise<void> {
-	let answered = false;
-	if (typeof res.once === 'function') {
-		res.once('finish', () => (answered = true));
-		res.once('close', () => (answered = true));
-	}
-	const until = Date.now() + MARK_CHANGED_MAX_MS;
-	while (!answered && Date.now() < until) {
-		await sleep(1);
-		// A write through n8n's observed object sets the workflow's change flag again (same content).
-		const seen = staticData.seen;
-		if (seen && typeof seen === 'object') staticData.seen = { ...(seen as IDataObject) };
-	}
-}
-
 /** Calls `settle(ok)` once the answer went out (ok: it was 2xx) or the connection closed without one. */
 function onAnswered(res: Answerable, settle: (ok: boolean) => void): void {
 	if (typeof res.once !== 'function') return;
@@ -105,6 +79,12 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 	const staticData = ctx.getWorkflowStaticData('node');
 	const token = (ctx.getQueryData() as IDataObject).token;
 	const accepted = acceptedSecrets(staticData);
+	if (accepted.length === 0) {
+		// no secret stored yet: the activation that subscribed has not been saved (n8n serves the webhook before it saves
+		// the activation's static data), so Lofty's first deliveries may already come; 503 makes Lofty retry them
+		res.status(503).json({ message: 'This trigger is still being activated; send it again later' });
+		return { noWebhookResponse: true };
+	}
 	if (!accepted.some((secret) => tokenMatches(token, secret))) {
 		res.status(401).json({ message: 'Unauthorized: this address only accepts deliveries of its own Lofty subscriptions' });
 		return { noWebhookResponse: true };

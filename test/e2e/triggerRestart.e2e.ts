@@ -1,9 +1,12 @@
 /**
  * The Lofty Trigger (Lead Info, Text, Pipeline Change) in a real n8n 2.41.1 restarted (SIGTERM with deliveries in
  * flight, same database, down about 3 s plus its start) while the sandbox makes a lead, a text to it and a stage change
- * every 400 ms (from 3 s before the stop to 4 s after n8n serves again) and delivers them as Lofty does: real time,
+ * every 400 ms (from 3 s before the stop until the new n8n answers HTTP) and delivers them as Lofty does: real time,
  * one request per subscription, 5xx and no answer retried after 30 s, deliveries answered 404 while n8n registers its
- * webhooks discarded. What it measures, per created lead and text (restartLedger.ts): the executions that hold it,
+ * webhooks discarded. Then Lofty delivers nothing (its retries held back) for up to CATCH_UP_WINDOW_MS: every created
+ * lead and text made so far must have run exactly once by then, brought by the catch-up n8n's start begins (issue 44:
+ * before, it began only with the next delivery). Then the retries go out, and the account below is taken.
+ * What it measures, per created lead and text (restartLedger.ts): the executions that hold it,
  * delivered or caught up (`caughtUp: true`), and those whose trigger step passed it on. Every one must reach an
  * execution and run at most once, those whose delivery n8n was handling when told to stop included (the trigger's first
  * step drops an event already run, runOnce.ts; how many it dropped is logged). n8n gets SIGKILL if it is still there
@@ -16,7 +19,9 @@
  * 6 runs, though in the 4 that counted it the first step dropped nothing (up to 7 events delivered at the stop).
  * Since the run marks live with the delivery marks (dedupe.ts) and every saved copy holds them, it fails on any double
  * (LOFTY_E2E_RESTART_LENIENT=1 lets one delivered at the stop pass, never in CI).
- * 60 to 125 s for the file (n8n's first start included).
+ * 60 to 125 s for the file (n8n's first start included). With the window without deliveries (2026-11-29, n8n 2.41.1 on
+ * a machine at load 20+): the catch-up had every lead and text run 30 s after n8n answered; the file took about as long
+ * as before (the held-back retries go out at once when the window ends, instead of 30 s after their failure).
  */
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -32,7 +37,15 @@ type Json = any;
 const VERSION = process.env.LOFTY_E2E_N8N_VERSION || '2.41.1';
 const TRIGGER = 'Lofty Trigger';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long after n8n answers again every created lead and text made before it must have run, with no delivery meanwhile. */
+const CATCH_UP_WINDOW_MS = 60_000;
 const title = `Lofty Trigger in n8n ${VERSION}: restarted while Lofty delivers, what was discarded at start is caught up`;
+
+/** Copies n8n's SQLite database (with its WAL) under .e2e/<dir>/<label>.sqlite: what it held at that moment. */
+function copyDatabase(dir: string, label: string): void {
+	const db = `${dir}/user/.n8n/database.sqlite`;
+	for (const suffix of ['', '-wal', '-shm']) if (fs.existsSync(db + suffix)) fs.copyFileSync(db + suffix, `${dir}/${label}.sqlite${suffix}`);
+}
 
 if (!n8nInstalled(VERSION)) {
 	const why = `n8n ${VERSION} is not installed in the cache`;
@@ -82,8 +95,8 @@ if (!n8nInstalled(VERSION)) {
 				await sleep(100);
 			}
 
-			// Lofty at a steady pace: a lead, a text to it and a stage change every 400 ms, from 3 s before the stop to 4 s after
-			// n8n serves again (its webhooks are registered a few seconds after that: deliveries meanwhile get 404)
+			// Lofty at a steady pace: a lead, a text to it and a stage change every 400 ms, from 3 s before the stop until the new
+			// n8n answers HTTP (its webhooks are registered seconds after that: the last deliveries get 404 and are discarded)
 			const t0 = Date.now();
 			const leads: string[] = [];
 			let stages = 0;
@@ -104,13 +117,34 @@ if (!n8nInstalled(VERSION)) {
 			// SIGKILL 10 s after the SIGTERM, as docker and systemd do: executions still running then are n8n's (crashed)
 			const killed = await n8n.halt();
 			stop.to = Date.now();
+			// what n8n left stored at its stop (the static data a catch-up after the restart starts from), for a failing run
+			copyDatabase(n8n.dir, 'at-stop');
 			await sleep(3000);
+			// then Lofty holds back every delivery (its retries of the outage included) until the catch-up window ends: what
+			// the new n8n runs of the events made so far, its start alone must have brought (issue 44: no event after a restart)
+			let heldBackAt = 0;
+			const holdBack = (async () => {
+				while (producing) {
+					const up = await httpRequest('GET', `${n8n.base}/healthz`).then((r) => r.status === 200, () => false);
+					if (up) producing = false;
+					else await sleep(100);
+				}
+				await producer;
+				configureDelivery(sb.store, { autoDeliver: false });
+				heldBackAt = Date.now();
+			})();
 			await n8n.restart();
-			await sleep(4000);
-			producing = false;
-			await producer;
-
+			await holdBack;
 			const log = () => sb.webhooks.log.filter((e) => e.callbackUrl.startsWith(hookUrl));
+			const caughtUpBy = Date.now() + CATCH_UP_WINDOW_MS;
+			let startOnly = accountEvents(leads, log(), await executions(), TRIGGER, t0, stop);
+			while (startOnly.some((a) => a.held === 0 && a.event !== 'pipeline.updated') && Date.now() < caughtUpBy) {
+				await sleep(1000);
+				startOnly = accountEvents(leads, log(), await executions(), TRIGGER, t0, stop);
+			}
+			const caughtUpIn = ((Date.now() - heldBackAt) / 1000).toFixed(1);
+			const sentAfterHoldBack = log().filter((e) => e.time > heldBackAt + 100);
+			configureDelivery(sb.store, { autoDeliver: true });
 			// Lofty's retries of the outage (30 s after each failure, ±20%) and the catch-up; every execution finished
 			const deadline = Date.now() + 90_000;
 			let accounts: EventAccount[] = [];
@@ -141,7 +175,16 @@ if (!n8nInstalled(VERSION)) {
 					`executions not completed: ${unfinished.length ? unfinished.join(', ') : 'none'}${killed ? ' (n8n needed SIGKILL 10 s after the SIGTERM)' : ''}; ${((Date.now() - t0) / 1000).toFixed(0)} s` +
 					describeAccounts(accounts).map((line) => `\n  ${line}`).join(''),
 			);
-			expect(discarded.length).toBeGreaterThan(0);
+			// eslint-disable-next-line no-console
+			console.log(
+				`[e2e ${VERSION}] restart, no delivery after it: ${sentAfterHoldBack.length} sent while held back; within ${caughtUpIn} s of the start ` +
+					`(window ${CATCH_UP_WINDOW_MS / 1000} s) lost ${startOnly.filter((a) => a.held === 0 && a.event !== 'pipeline.updated').length}, run twice ${startOnly.filter((a) => a.runs > 1).length}` +
+					describeAccounts(startOnly.filter((a) => a.held === 0 || a.runs > 1)).map((line) => `\n  ${line}`).join(''),
+			);
+			expect(sentAfterHoldBack).toEqual([]);
+			expect(outsideContract(startOnly)).toEqual([]);
+			// the restart left something to catch up (deliveries discarded during the start, or held back unanswered)
+			expect(items.filter((i) => i.caughtUp === true).length).toBeGreaterThan(0);
 			expect(outsideContract(accounts)).toEqual([]);
 			// n8n finishes what runs when it stops in time: nothing of the trigger's keeps an execution from completing
 			if (!killed) expect(unfinished).toEqual([]);

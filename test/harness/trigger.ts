@@ -20,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IDataObject, IExecuteFunctions, IHookFunctions, INodeType, IHttpRequestOptions, INode, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, INodeType, IHttpRequestOptions, INode, INodeExecutionData, ITriggerFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { ObservableObject, sleep } from 'n8n-workflow';
 
 import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
@@ -61,6 +61,8 @@ export class TriggerHarness {
 	savesAfterFailure = false;
 	/** The next HTTP request is handled whole, then its connection is cut instead of answered (the answer lost). */
 	loseNextAnswer = false;
+	/** n8n answers the next request that starts an execution only once this settles, after it saved (a stopping process) */
+	holdNextAnswer: Promise<void> | undefined;
 	/** n8n creates the next request's execution (and saves its static data) only once this settles; `held` meanwhile */
 	holdNextExecution: Promise<void> | undefined;
 	held = false;
@@ -239,6 +241,19 @@ export class TriggerHarness {
 		}
 	}
 
+	/**
+	 * What n8n does with this active workflow as it starts (read in their dist): 2.8.4 (and 1.x) activates every
+	 * active workflow (ActiveWorkflowManager.add: webhooks, then trigger() of a node that has one); 2.41.1 with its
+	 * publication service re-activates only a workflow with an "in-memory" trigger, a node that has trigger() or
+	 * poll() (WorkflowPublicationReconcilerService.findMissingActiveWorkflows), and that registers its webhooks too.
+	 */
+	async n8nStarts(version: '2.8.4' | '2.41.1'): Promise<void> {
+		const type = this.nodeType as INodeType;
+		if (version === '2.41.1' && !type.trigger && !type.poll) return;
+		await this.activate();
+		if (type.trigger) await type.trigger.call(this.baseContext(clone(this.staticData)) as unknown as ITriggerFunctions);
+	}
+
 	async deactivate(): Promise<void> {
 		await this.delete();
 	}
@@ -291,6 +306,8 @@ export class TriggerHarness {
 		const crash = this.crashNext;
 		const hold = this.holdNextExecution;
 		this.holdNextExecution = undefined;
+		const holdAnswer = this.holdNextAnswer;
+		this.holdNextAnswer = undefined;
 		const ctx = {
 			...this.baseContext(copy),
 			getRequestObject: () => req,
@@ -326,6 +343,7 @@ export class TriggerHarness {
 					if (crash === 'afterExecution') this.die(res);
 					save();
 					if (crash === 'afterSave') this.die(res);
+					await holdAnswer;
 					answer = { status: 200, body: result.webhookResponse ?? { message: 'Workflow was started' }, items };
 				} else {
 					save();
@@ -385,8 +403,7 @@ export function newProcess(): void {
 
 /**
  * "n8n restarted": a new process (memory forgotten) with the same database (static data), webhook id and
- * address. It does not activate: call `activate()` for n8n 2.8.4 (and 2.41 without the publication
- * service), which re-run activation on every start; 2.41.1 by default calls nothing.
+ * address. It does not activate: call `n8nStarts(version)` for what n8n does at its start.
  */
 export async function restartTrigger(previous: TriggerHarness): Promise<TriggerHarness> {
 	await previous.stop();

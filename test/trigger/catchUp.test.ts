@@ -10,6 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { DEMO_API_KEY } from '../../sandbox';
 import { emitStageChange } from '../../sandbox/resources/webhook/delivery';
 import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
+import { parsePayload } from '../../nodes/LoftyTrigger/parse';
 import type { TriggerTiming } from '../../nodes/LoftyTrigger/settings';
 import { client } from '../sandbox/helpers';
 import { type TriggerHarness, startTrigger, triggerApiKey } from '../harness/trigger';
@@ -58,9 +59,10 @@ const runs = (all: IDataObject[], event: string, field: string, id: string) => a
 
 describe('catch-up after n8n restarts', () => {
 	it.each([
-		['n8n 2.8.4 (activation on start)', true],
-		['n8n 2.41.1 (no activation on start: the first delivery starts it)', false],
-	])('%s: created leads and texts whose deliveries were discarded (404 during start) run once, marked caughtUp; a late retry runs nothing; stage changes are not read back', async (_name, activates) => {
+		['n8n 2.8.4, no delivery after the start', '2.8.4', false],
+		['n8n 2.41.1, no delivery after the start (the trigger has trigger(), so n8n re-activates it at start)', '2.41.1', false],
+		['n8n 2.41.1, a workflow published before trigger() (no activation at start): the first delivery starts it', undefined, true],
+	] as const)('%s: created leads and texts whose deliveries were discarded (404 during start) run once, marked caughtUp; a late retry runs nothing; stage changes are not read back', async (_name, starts, delivery) => {
 		const { engine, sb } = world();
 		const h = await world().activeTrigger({ events: [2, 8, 12] });
 		const before = await createLead('Before');
@@ -85,12 +87,14 @@ describe('catch-up after n8n restarts', () => {
 
 		const after = await world().restart(h);
 		let next: string | undefined;
-		if (activates) await after.activate();
-		else {
+		if (starts) await after.n8nStarts(starts);
+		if (delivery) {
 			next = await createLead('Next');
 			await engine.flush();
 		}
-		await waitFor('the catch-up execution', () => items(after).some((i) => i.caughtUp === true));
+		// no delivery reaches the new process before this (nothing is flushed): the start alone catches up
+		await waitFor('the catch-up execution', () => items(after).some((i) => i.caughtUp === true), 20_000);
+		if (!delivery) expect(after.answers.filter((a) => a.items?.some((i) => i.caughtUp !== true))).toEqual([]);
 		await after.idle();
 		// Lofty's retries of the first two arrive after the catch-up
 		await engine.advance(60 * SECOND);
@@ -130,6 +134,31 @@ describe('catch-up after n8n restarts', () => {
 		await waitFor('the lost lead, caught up', () => runs(items(after), 'lead.created', 'leadId', lost).length > 0, 20_000);
 		await after.idle();
 		expect(runs(items(after), 'lead.created', 'leadId', lost)).toEqual([expect.objectContaining({ caughtUp: true })]);
+	}, 60_000);
+
+	it('n8n 2.41.1: an execution n8n created as it stopped (its delivery answered 500) and runs at its start without the static data, and the catch-up of the same lead: it runs once', async () => {
+		const { engine } = world();
+		const h = await world().activeTrigger({ events: [2] });
+		await createLead('Heard');
+		await engine.flush();
+		const teamId = items(h)[0].teamId;
+		await h.stop();
+		const notYet = await starting(h.port);
+		const atStop = await createLead('AtStop');
+		await engine.flush();
+		await closeServer(notYet);
+
+		const after = await world().restart(h);
+		await after.n8nStarts('2.41.1');
+		// n8n 2.41.1 runs the executions it had created (EnqueuedExecutionRecoveryService) with the workflow as the
+		// execution stored it: its nodes, no static data
+		const parsed = parsePayload({ teamId, listId: 2, createdLead: [{ leadId: atStop, updateTime: Date.now() }] }, 'd-at-stop');
+		if (parsed.kind !== 'events') throw new Error('not events');
+		const passed = (await after.execute(parsed.events.map((e) => ({ json: e.json })), 'webhook', {})).map((i) => i.json);
+		await waitFor('the catch-up', () => after.infos.some((m) => m.startsWith('Lofty Trigger: caught up')), 20_000);
+		await after.idle();
+		for (const execution of after.executions) passed.push(...(await after.execute(execution.map((json) => ({ json })))).map((i) => i.json));
+		expect(runs(passed, 'lead.created', 'leadId', atStop)).toHaveLength(1);
 	}, 60_000);
 
 	it('a first activation catches nothing up (it owes nothing from before it listened)', async () => {

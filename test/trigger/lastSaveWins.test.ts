@@ -127,4 +127,23 @@ describe('the last save wins: every saved copy holds what this process confirmed
 		// had its execution failed (no 2xx), Lofty retries the delivery: that runs
 		expect(claim('moment', JSON.parse(JSON.stringify(saved)) as IDataObject, 'text-delivery', [text], now + 2)).toMatchObject({ kind: 'new', fresh: [0] });
 	});
+
+	it('a request that begins after a delivery committed and before its answer (its copy loaded before that save, saved after it): a catch-up after a restart does not bring the delivery back', () => {
+		const now = Date.now();
+		const lead = { key: 'lead content', timed: true, seenAs: ['caught|2|created|6'], marks: ['heard|2|created|6'] };
+		const leadCopy: IDataObject = {};
+		track('begins-late', leadCopy, undefined, now);
+		const delivered = claim('begins-late', leadCopy, 'lead-delivery', [lead], now);
+		if (delivered.kind !== 'new') throw new Error(delivered.kind);
+		delivered.commit();
+		// the text of the same moment: n8n loaded its copy before the lead's save; its webhook() begins only now
+		const textCopy: IDataObject = {};
+		track('begins-late', textCopy, undefined, now + 1);
+		// n8n saves the lead's copy, then the text's; it stops before the lead's answer went out
+		const saved = JSON.parse(JSON.stringify(textCopy)) as IDataObject;
+		forgetProcessMemory();
+		const caughtUp = { key: 'caught|2|created|6', timed: true, seenAs: ['heard|2|created|6', 'ran|2|created|6'] };
+		expect(claim('begins-late', JSON.parse(JSON.stringify(saved)) as IDataObject, undefined, [caughtUp], now + 2, true)).toMatchObject({ kind: 'new', fresh: [] });
+		expect(claim('begins-late', JSON.parse(JSON.stringify(saved)) as IDataObject, 'lead-delivery', [lead], now + 3)).toMatchObject({ kind: 'new', fresh: [0] });
+	});
 });

@@ -183,11 +183,18 @@ describe('forged requests', () => {
 		expect(h.executions).toHaveLength(1);
 	});
 
-	it('before activation (no secret yet) every request gets 401', async () => {
+	it('a delivery that comes before n8n saved the activation that subscribed (no secret stored yet) gets 503, so Lofty retries it, never 401 (a 4xx discards it)', async () => {
 		const h = harness();
 		delete h.staticData.secret;
-		const answer = await h.receive({ body: { teamId: TEAM, listId: 2 }, query: { token: 'undefined' } });
-		expect(answer.status).toBe(401);
+		const body = { teamId: TEAM, listId: 2, createdLead: [{ leadId: 1, updateTime: T }] };
+		const headers = { 'service-webhook-id': deliveryId() };
+		expect((await h.receive({ body, headers, query: { token: SECRET } })).status).toBe(503);
+		expect((await h.receive({ body, query: { token: 'undefined' } })).status).toBe(503);
+		expect(h.executions).toHaveLength(0);
+		// the activation is saved: Lofty's retry of the same delivery runs
+		h.staticData.secret = SECRET;
+		expect((await h.receive({ body, headers })).status).toBe(200);
+		expect(h.executions).toHaveLength(1);
 	});
 });
 
