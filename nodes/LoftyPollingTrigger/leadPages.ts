@@ -1,7 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { findOperation } from '../Lofty/resources';
+import { backgroundQuota } from '../Lofty/transport/backgroundShare';
 import { type Pagination, pageItems, totalOf, valueAt } from '../Lofty/transport/pagination';
+import { headerNumber } from '../Lofty/transport/rateHeaders';
 import { isDeadlineReached, loftyRequest } from '../Lofty/transport/request';
 import type { LoftyClock } from './clock';
 
@@ -40,6 +42,12 @@ export class LeadPages implements PagePlace {
 	pages = 0;
 	/** The list has no more leads. */
 	ended = false;
+	/** How many leads the list holds, as the last answer said (Lofty's `_metadata.total`). */
+	total?: number;
+	/** The window the last answer announced: its requests left (X-RateLimit-Remaining) and limit. */
+	private window: { remaining?: number; limit?: number } = {};
+	/** `room` when the last page was asked for: at 0 or below, it waited for the next window first. */
+	roomBefore?: number;
 	/** Read by a backlog reader: its requests keep to their share of the rate limit (transport/backgroundShare.ts). */
 	background = false;
 
@@ -70,10 +78,15 @@ export class LeadPages implements PagePlace {
 	async next(size = LEAD_PAGE): Promise<IDataObject[] | 'cut' | 'refused'> {
 		if (this.ended) return [];
 		if (this.deadline !== undefined && Date.now() >= this.deadline) return 'cut';
+		this.roomBefore = this.room;
 		const qs: IDataObject = { sort: 'CreateTime', desc: true, limit: size, offset: this.offset };
 		const withScroll = Boolean(this.scrollId);
 		if (withScroll) qs.scrollId = this.scrollId;
-		const response = await loftyRequest(this.ctx, { method: 'GET', path, qs: qs as never, deadline: this.deadline, background: this.background, onAnswer: this.clock.observe }).catch(async (error: unknown) => {
+		const onAnswer = (headers: Record<string, unknown>) => {
+			this.clock.observe(headers);
+			this.noteRoom(headers);
+		};
+		const response = await loftyRequest(this.ctx, { method: 'GET', path, qs: qs as never, deadline: this.deadline, background: this.background, onAnswer }).catch(async (error: unknown) => {
 			if (isDeadlineReached(error)) return CUT;
 			const status = Number((error as { httpCode?: unknown }).httpCode);
 			const refusal = status >= 500 || (status >= 400 && ![401, 403, 429].includes(status));
@@ -84,6 +97,7 @@ export class LeadPages implements PagePlace {
 		this.pages++;
 		const leads = pageItems(pagination, response);
 		const total = totalOf(pagination, response);
+		if (total !== undefined) this.total = total;
 		const scrollId = valueAt(response, '_metadata.scrollId');
 		if (typeof scrollId === 'string' && scrollId) this.scrollId = scrollId;
 		// A page shorter than asked ends the list, unless Lofty serves fewer a page than asked: it is then shorter than
@@ -93,5 +107,20 @@ export class LeadPages implements PagePlace {
 		if (!this.ended) this.served = Math.max(this.served ?? 0, leads.length);
 		this.offset += leads.length;
 		return leads;
+	}
+
+	private noteRoom(headers: Record<string, unknown>): void {
+		this.window = { remaining: headerNumber(headers, 'X-RateLimit-Remaining'), limit: headerNumber(headers, 'X-RateLimit-Limit') };
+	}
+
+	/**
+	 * Requests these pages may still send in the rate-limit window the last answer announced (its share of it, when
+	 * read in the background); undefined before an answer announced one. At 0 or below, the next page waits for the
+	 * next window.
+	 */
+	get room(): number | undefined {
+		const { remaining, limit } = this.window;
+		if (remaining === undefined) return undefined;
+		return remaining - (this.background && limit !== undefined ? limit - backgroundQuota(limit) : 0);
 	}
 }
