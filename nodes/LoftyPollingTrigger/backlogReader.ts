@@ -151,6 +151,7 @@ export function startReader(key: string, from: PassRun, gapMs: number | undefine
 	from.pages.background = true;
 	from.pages.ctx = ctx;
 	const run = new PassRun(scope, copy(from.pass), from.pages, from.finding, from.reached);
+	run.mostInRow = from.mostInRow;
 	const reader: Reader = { run, handed: new Set([placeKey(from.pass)]), status: 'reading', stopped: false, idleMs: Math.max(readerLimits.idleMs, readerLimits.pollGaps * (gapMs ?? 0)) };
 	readers.set(key, reader);
 	keepAlive(key, reader);

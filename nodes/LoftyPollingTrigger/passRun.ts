@@ -96,7 +96,6 @@ export class PassRun {
 			if (stop?.()) return 'cut';
 			const page = await pages.next();
 			if (page === 'refused') {
-				// The saved scroll is gone: the place is found again by offset (a few leads before it, to prove the join).
 				const place = placeKey(this.pass);
 				if (place !== this.refusedAt) this.fruitless = this.broken = 0;
 				// The answer before it left no room in the window: the refused request had waited for the next one.
@@ -104,6 +103,7 @@ export class PassRun {
 				else this.broken++;
 				this.refusedAt = place;
 				this.inRow = 0;
+				// The saved scroll is gone: the place is found again by offset (a few leads before it, to prove the join).
 				pages.restart(this.pass.offset - 5);
 				this.finding = true;
 				continue;

@@ -33,6 +33,7 @@ const params = { events: ['lead'], options: { lookBackMinutes: 15 } };
 const PER_WINDOW = 6;
 const WINDOW_MS = 2 * STEP_BUDGET_MS;
 const SCROLL_TTL_MS = 2000;
+const RETRY_MS = 2 * WINDOW_MS;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Waits (in steps of 50 ms, a reader may wait for a window) until `seen()` holds. */
@@ -106,7 +107,7 @@ describe('Lofty Polling Trigger, a backlog no read can get down to (every scroll
 		leadScrolls(sandbox().store).ttlMs = SCROLL_TTL_MS;
 		sandbox().setRateLimit({ perWindow: PER_WINDOW, windowMs: WINDOW_MS });
 		// The next try after the report comes after one poll that reads only the top (a window later).
-		readerLimits.retryMs = 2 * WINDOW_MS;
+		Object.assign(readerLimits, { retryMs: RETRY_MS });
 		const driver = polls();
 		await driver.next();
 		// Ten pages: more than the 6 requests of a window can read in a row from the top.
@@ -141,7 +142,7 @@ describe('Lofty Polling Trigger, a backlog no read can get down to (every scroll
 		// Lofty allows more: the next try reads down to the place and on, every lead once.
 		sandbox().setRateLimit({ perWindow: 1000, windowMs: WINDOW_MS });
 		pacing.resetPacing();
-		await sleep(readerLimits.retryMs);
+		await sleep(RETRY_MS);
 		for (let i = 0; i < 6 && !backlog.every((id) => driver.state.emitted.includes(id)); i++) {
 			await driver.next();
 			await waitFor(() => readerState(key) !== 'reading');
