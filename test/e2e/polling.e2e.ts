@@ -15,16 +15,14 @@
  * The runs, one n8n server and one sandbox each, go side by side (scenario.ts): every run's tests are its own, and
  * the runs wait for their minute ticks at the same time, so the file takes about as long as its longest run.
  */
-import { randomBytes } from 'node:crypto';
-
 import { type Sandbox, SEED_IDS, parseJson, startSandbox } from '../../sandbox';
 import { commState } from '../../sandbox/resources/communication/state';
-import { N8nServer, PACKAGE_NAME, httpRequest, n8nInstalled } from './n8nServer';
+import { N8nServer, httpRequest, n8nInstalled } from './n8nServer';
+import { defineScrollBacklogRun } from './pollingScroll';
+import { DURABLE_SCHEDULER, activate, createPollingWorkflow, executionsOf, finished, itemsOf, keyOf } from './pollingWorkflow';
 import { BackgroundScenario } from './scenario';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const TRIGGER = 'Lofty Polling Trigger';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * How long a wait for the next poll's items may take before it fails: a poll comes once a minute (at n8n's seeded
@@ -45,15 +43,6 @@ function startOneAtATime(start: () => Promise<void>): Promise<void> {
 	return next;
 }
 afterAll(() => Promise.all(scenarios.map((scenario) => scenario.stop())), 30 * 60_000);
-
-/**
- * n8n 2.41.1's database-backed poll scheduler (off by default there): it runs polls as leased tasks, gives up on one
- * after N8N_SCHEDULER_POLL_TIMEOUT (45 s) and offers the node getPollBudgetMs() (36 s); it needs the workflow
- * publication service (on by default in 2.41). Read from n8n's @n8n/config scheduler.config and durable-poller-chain.
- * Not N8N_POLLER_DURABLE_CURSORS_ENABLED: with it, 2.41.1 committed nothing of a poll that returned no items (each
- * poll started from empty static data until a restart), so the second test here failed (docs/triggers.md, Lofty Polling Trigger).
- */
-const DURABLE_SCHEDULER = { N8N_SCHEDULER_ENABLED: 'true', N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true' };
 
 /**
  * One run: its own n8n and sandbox, activation, then `ticks` (new records at the next poll, a restart) or `backlog`
@@ -81,14 +70,7 @@ function definePollingSuite(version: string, skipWhenNotInstalled = false, sched
 				.add({ leadId: BigInt(SEED_IDS.bigLeadId), agentId: BigInt(SEED_IDS.demoUserId), kind: 'CALL', communicationType: 'MANUAL', direction: 'Outbound', time: Date.now() - 1000 })
 				.id.toString();
 
-		async function executions(): Promise<Json[]> {
-			const r = await n8n.api('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=100`);
-			if (r.status !== 200) throw new Error(`listing executions answered ${r.status}: ${r.text.slice(0, 300)}`);
-			return (r.json.data ?? []).sort((a: Json, b: Json) => Number(a.id) - Number(b.id));
-		}
-		const itemsOf = (ex: Json): Json[] => (ex.data?.resultData?.runData?.[TRIGGER]?.[0]?.data?.main?.[0] ?? []).map((i: Json) => i.json);
-		const finished = (ex: Json) => !['new', 'running', 'waiting'].includes(ex.status) && Boolean(ex.finished || ex.stoppedAt);
-		const keyOf = (item: Json) => `${item.event}:${item.leadId}:${item.timelineId ?? ''}`;
+		const executions = () => executionsOf(n8n, workflowId);
 
 		/** Waits (bounded by NEXT_POLLS_MS) until the executions hold `count` items. */
 		async function items(count: number, what: string): Promise<Json[]> {
@@ -105,23 +87,7 @@ function definePollingSuite(version: string, skipWhenNotInstalled = false, sched
 		const setup = async () => {
 			sandbox = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } });
 			await startOneAtATime(() => n8n.start());
-			const credential = await n8n.createCredential('Lofty API (polling e2e)', 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url });
-			workflowId = await n8n.createWorkflow({
-				name: `Lofty e2e: polling trigger (${version})`,
-				nodes: [
-					{
-						id: randomBytes(8).toString('hex'),
-						name: TRIGGER,
-						type: `${PACKAGE_NAME}.loftyPollingTrigger`,
-						typeVersion: 1,
-						position: [0, 0],
-						parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, authentication: 'apiKey', events: ['lead', 'call'], options: {} },
-						credentials: { loftyApi: { id: credential, name: 'Lofty API (polling e2e)' } },
-					},
-					{ id: randomBytes(8).toString('hex'), name: 'Next', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
-				],
-				connections: { [TRIGGER]: { main: [[{ node: 'Next', type: 'main', index: 0 }]] } },
-			});
+			workflowId = await createPollingWorkflow(n8n, sandbox, `Lofty e2e: polling trigger (${version})`, ['lead', 'call']);
 		};
 		const teardown = async () => {
 			if (workflowId) await n8n.api('POST', `/workflows/${workflowId}/deactivate`).catch(() => undefined);
@@ -133,15 +99,7 @@ function definePollingSuite(version: string, skipWhenNotInstalled = false, sched
 
 		scenario.test('activation takes note of what is there: nothing from before starts the workflow', async () => {
 			await newLead('Before Activation');
-			const before = sandbox.requests.length;
-			const r = await n8n.api('POST', `/workflows/${workflowId}/activate`);
-			if (r.status !== 200) throw new Error(`activate answered ${r.status}: ${r.text.slice(0, 600)}\n${n8n.logTail(20)}`);
-			activatedAt = Date.now();
-			// the first poll runs during activation (the answer comes after it): the wait is for a slow sandbox log
-			const deadline = Date.now() + 300_000;
-			const polled = () => ['/v1.0/leads', '/v2.0/communication/agent'].every((path) => sandbox.requests.slice(before).some((q) => q.path === path && q.method === 'GET'));
-			while (!polled() && Date.now() < deadline) await sleep(250);
-			expect(polled()).toBe(true);
+			activatedAt = await activate(n8n, sandbox, workflowId, ['/v1.0/leads', '/v2.0/communication/agent']);
 			await sleep(2000);
 			expect(await executions()).toEqual([]);
 		});
@@ -220,6 +178,7 @@ const BACKLOG = 4000;
 // The longest runs first (the backlog takes a few polls; after a restart the durable scheduler polls only at the
 // ticks): the runs start in this order, one after the other.
 definePollingSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1', false, 'durable', 'backlog');
+defineScrollBacklogRun(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1', (scenario) => scenarios.push(scenario), startOneAtATime);
 definePollingSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1', false, 'durable');
 definePollingSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1');
 definePollingSuite('2.8.4', true);
