@@ -121,7 +121,7 @@ export async function readLeads(ctx: IPollFunctions, stored: unknown, options: L
 	if (!pass) {
 		const top: Pass = { offset: 0 };
 		const r = new PassRun(scope, top, new LeadPages(ctx, clock, deadline, { offset: 0, served: scope.served }), false, true);
-		const outcome = await r.run();
+		const outcome = await r.run(() => r.hopeless);
 		if (top.top === undefined) {
 			// Nothing answered in time: on a first poll nothing is remembered, later the place stays.
 			if (!state) return { fresh: scope.fresh };

@@ -10,7 +10,8 @@
  * On 2.41.1 it runs twice: with n8n's in-memory poll schedule (its default) and with its database-backed poll
  * scheduler switched on (DURABLE_SCHEDULER). n8n polls at most once a minute, so each run takes about four minutes.
  * With the durable scheduler (36 s a poll), also, on an n8n of its own after activation: 4,000 leads at once with
- * Lofty answering slowly (more than one poll can read), then new leads: every lead once, the new ones too.
+ * Lofty answering slowly (more than one poll can read), then new leads: every lead once, the new ones too. And on
+ * another n8n of its own, lead backlogs where Lofty pages leads only by scroll and its scrolls expire (pollingScroll.ts).
  *
  * The runs, one n8n server and one sandbox each, go side by side (scenario.ts): every run's tests are its own, and
  * the runs wait for their minute ticks at the same time, so the file takes about as long as its longest run.
