@@ -178,8 +178,8 @@ const BACKLOG = 4000;
 
 // The longest runs first (the backlog takes a few polls; after a restart the durable scheduler polls only at the
 // ticks): the runs start in this order, one after the other.
-definePollingSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1', false, 'durable', 'backlog');
 defineScrollBacklogRun(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1', (scenario) => scenarios.push(scenario), startOneAtATime);
+definePollingSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1', false, 'durable', 'backlog');
 definePollingSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1', false, 'durable');
 definePollingSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1');
 definePollingSuite('2.8.4', true);
