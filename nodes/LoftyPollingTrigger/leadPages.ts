@@ -1,9 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { findOperation } from '../Lofty/resources';
-import { backgroundQuota } from '../Lofty/transport/backgroundShare';
 import { type Pagination, pageItems, totalOf, valueAt } from '../Lofty/transport/pagination';
-import { headerNumber } from '../Lofty/transport/rateHeaders';
 import { isDeadlineReached, loftyRequest } from '../Lofty/transport/request';
 import type { LoftyClock } from './clock';
 
@@ -44,10 +42,14 @@ export class LeadPages implements PagePlace {
 	ended = false;
 	/** How many leads the list holds, as the last answer said (Lofty's `_metadata.total`). */
 	total?: number;
-	/** The window the last answer announced: its requests left (X-RateLimit-Remaining) and limit. */
-	private window: { remaining?: number; limit?: number } = {};
-	/** `room` when the last page was asked for: at 0 or below, it waited for the next window first. */
-	roomBefore?: number;
+	/** When the last page was answered (this process's clock): its scroll was handed out then. */
+	private answeredAt?: number;
+	/**
+	 * The last page asked for waited for the rate limit (the credential's pace, a backlog reader's share, a 429's
+	 * hold) for at least half the time since the page before it was answered: a scroll refused then expired
+	 * mostly in that wait.
+	 */
+	heldForRate = false;
 	/** Read by a backlog reader: its requests keep to their share of the rate limit (transport/backgroundShare.ts). */
 	background = false;
 
@@ -78,15 +80,17 @@ export class LeadPages implements PagePlace {
 	async next(size = LEAD_PAGE): Promise<IDataObject[] | 'cut' | 'refused'> {
 		if (this.ended) return [];
 		if (this.deadline !== undefined && Date.now() >= this.deadline) return 'cut';
-		this.roomBefore = this.room;
+		const since = this.answeredAt;
+		let held = 0;
+		this.heldForRate = false;
 		const qs: IDataObject = { sort: 'CreateTime', desc: true, limit: size, offset: this.offset };
 		const withScroll = Boolean(this.scrollId);
 		if (withScroll) qs.scrollId = this.scrollId;
-		const onAnswer = (headers: Record<string, unknown>) => {
-			this.clock.observe(headers);
-			this.noteRoom(headers);
+		const onSend = (heldMs: number) => {
+			held += heldMs;
+			this.heldForRate = since !== undefined && held > 0 && 2 * held >= Date.now() - since;
 		};
-		const response = await loftyRequest(this.ctx, { method: 'GET', path, qs: qs as never, deadline: this.deadline, background: this.background, onAnswer }).catch(async (error: unknown) => {
+		const response = await loftyRequest(this.ctx, { method: 'GET', path, qs: qs as never, deadline: this.deadline, background: this.background, onAnswer: this.clock.observe, onSend }).catch(async (error: unknown) => {
 			if (isDeadlineReached(error)) return CUT;
 			const status = Number((error as { httpCode?: unknown }).httpCode);
 			const refusal = status >= 500 || (status >= 400 && ![401, 403, 429].includes(status));
@@ -95,6 +99,7 @@ export class LeadPages implements PagePlace {
 		if (response === CUT) return 'cut';
 		if (response === REFUSED) return 'refused';
 		this.pages++;
+		this.answeredAt = Date.now();
 		const leads = pageItems(pagination, response);
 		const total = totalOf(pagination, response);
 		if (total !== undefined) this.total = total;
@@ -107,20 +112,5 @@ export class LeadPages implements PagePlace {
 		if (!this.ended) this.served = Math.max(this.served ?? 0, leads.length);
 		this.offset += leads.length;
 		return leads;
-	}
-
-	private noteRoom(headers: Record<string, unknown>): void {
-		this.window = { remaining: headerNumber(headers, 'X-RateLimit-Remaining'), limit: headerNumber(headers, 'X-RateLimit-Limit') };
-	}
-
-	/**
-	 * Requests these pages may still send in the rate-limit window the last answer announced (its share of it, when
-	 * read in the background); undefined before an answer announced one. At 0 or below, the next page waits for the
-	 * next window.
-	 */
-	get room(): number | undefined {
-		const { remaining, limit } = this.window;
-		if (remaining === undefined) return undefined;
-		return remaining - (this.background && limit !== undefined ? limit - backgroundQuota(limit) : 0);
 	}
 }

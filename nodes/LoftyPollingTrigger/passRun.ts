@@ -11,9 +11,9 @@ export const RECHECK_LEADS = 100;
 export const FIND_PAGES = 3;
 /**
  * A read gives up after this many scrolls refused in a row without its place moving between them, each after a wait
- * for the rate limit (the window, or the reader's share of it, was used): the first may be a scroll that expired
- * while the reader waited for its share; the others each read down from the top with the whole window and expired
- * before the place.
+ * for the rate limit (the pace of the credential's requests, the reader's share of a window, a 429's hold: most of
+ * the time since the page before, LeadPages.heldForRate): the first may be a scroll that expired while the reader
+ * waited for its share; the others each read down from the top with the whole window and expired before the place.
  */
 export const FRUITLESS_READS = 3;
 /** ... or after this many refused without a wait for the rate limit (every scroll expires before the next request). */
@@ -98,8 +98,8 @@ export class PassRun {
 			if (page === 'refused') {
 				const place = placeKey(this.pass);
 				if (place !== this.refusedAt) this.fruitless = this.broken = 0;
-				// The answer before it left no room in the window: the refused request had waited for the next one.
-				if (pages.roomBefore !== undefined && pages.roomBefore <= 0) this.fruitless++;
+				// The refused request had waited for the rate limit most of the time since the page before.
+				if (pages.heldForRate) this.fruitless++;
 				else this.broken++;
 				this.refusedAt = place;
 				this.inRow = 0;

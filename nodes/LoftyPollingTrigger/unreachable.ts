@@ -38,7 +38,7 @@ export function unreachableError(node: INode, figures: UnreachableFigures): Node
 	return new NodeOperationError(node, message, {
 		description:
 			`They were created after ${iso(pass.floor)} and up to ${iso(pass.at ?? pass.top)} (Lofty's clock), below the ${mostInRow * pageSize} newest leads. ` +
-			`Lofty pages its lead list by scroll only, and each scroll expired before ${rateLimited ? 'the rate limit allowed the next request' : 'the next request, without a wait for the rate limit'}: the trigger read at most ${mostInRow} pages of ${pageSize} in a row. ` +
+			`Lofty pages its lead list by scroll only, and each scroll expired before ${rateLimited ? 'the rate limit allowed the next request' : 'the next request, without a wait for the rate limit'}: the trigger read at most ${mostInRow} ${mostInRow === 1 ? 'page' : 'pages'} of ${pageSize} in a row. ` +
 			`It keeps its place (none of these leads is skipped), new leads still arrive, and it tries again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}. ` +
 			(rateLimited
 				? 'To let it read them: raise the requests a minute Lofty allows this app (ask Lofty), or the Rate Limit of the credential if it is set lower, or pause the other workflows that use this Lofty account while it reads.'

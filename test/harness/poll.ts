@@ -52,8 +52,8 @@ export interface PollHost {
 	shared?: IDataObject;
 	/** The workflow's ID (default 'poll-workflow'): polls of one workflow and node take turns. */
 	workflowId?: string;
-	/** Called before each request goes to Lofty (a test holds a poll mid-read here). */
-	beforeRequest?: () => Promise<void>;
+	/** Called before each request goes to Lofty, with its URL (a test holds a poll mid-read here). */
+	beforeRequest?: (url: string) => Promise<void>;
 	/** n8n without an isolate per poll (2.8.4): the context's authenticated requests work after the poll too. */
 	expressionsAfterPoll?: boolean;
 	/** Sees each error the poll hands to n8n as a failed execution (`__emitError`). */
@@ -94,9 +94,9 @@ export async function poll(sandbox: Sandbox, params: Record<string, unknown>, st
 			httpRequestWithAuthentication: async (_type: string, options: Parameters<typeof send>[1]) => {
 				// The credential's template is an expression: evaluated in the poll's isolate, gone once the poll returned.
 				if (!polling && !host.expressionsAfterPoll) throw new Error(NO_ISOLATE);
-				return await sent(() => send(credential, options));
+				return await sent(options, () => send(credential, options));
 			},
-			httpRequest: async (options: Parameters<typeof send>[1]) => await sent(() => sendSigned(options)),
+			httpRequest: async (options: Parameters<typeof send>[1]) => await sent(options, () => sendSigned(options)),
 			returnJsonArray: (items: IDataObject[]) => items.map((json) => ({ json })),
 		},
 		logger: {
@@ -109,8 +109,8 @@ export async function poll(sandbox: Sandbox, params: Record<string, unknown>, st
 			error: (...a: unknown[]) => observe('poll log', a),
 		},
 	} as unknown as IPollFunctions;
-	async function sent<T>(request: () => Promise<T>): Promise<T> {
-		await host.beforeRequest?.();
+	async function sent<T>(options: { url?: string }, request: () => Promise<T>): Promise<T> {
+		await host.beforeRequest?.(String(options.url ?? ''));
 		try {
 			return await request();
 		} finally {

@@ -52,6 +52,7 @@ function polls(host: PollHost = {}) {
 	};
 	return {
 		state,
+		host: fullHost,
 		async next(): Promise<string[]> {
 			const run = await poll(sandbox(), params, state.stored, 'trigger', fullHost);
 			state.stored = run.stored;
@@ -150,4 +151,67 @@ describe('Lofty Polling Trigger, a backlog no read can get down to (every scroll
 		expect(driver.state.failures).toHaveLength(1);
 		expectOnce(driver.state.emitted, [...backlog, ...meanwhile]);
 	}, 240_000);
+});
+
+/**
+ * Why the scrolls expired decides what the trigger asks the user to change, and how soon it gives up: after waits
+ * for the rate limit (three refusals), or without one (ten). The wait is what the refused request itself waited for
+ * before it went out (the credential's pace, the reader's share, a 429's hold), not what the page before announced:
+ * a 429 from Lofty (another client of the app used the window) holds a request the last answer said had room.
+ */
+describe('Lofty Polling Trigger, what a backlog no read can get down to is put down to', () => {
+	/** Polls until one hands n8n a failed execution; what it said, and the place the trigger kept. */
+	async function pollUntilFailed(driver: ReturnType<typeof polls>): Promise<{ message: string; description: string; place: { at: number; top: number } }> {
+		for (let i = 0; i < 12 && driver.state.failures.length === 0; i++) {
+			await driver.next();
+			await waitFor(() => readerState(key) !== 'reading');
+		}
+		expect(driver.state.failures).toHaveLength(1);
+		return { ...driver.state.failures[0], place: JSON.parse(driver.state.stored!).pollState.sources.lead.pass };
+	}
+
+	it("scrolls Lofty's 429s outlived (Retry-After 3 s, scrolls of 2 s, the page before announced room): the rate limit, after three", async () => {
+		sandbox().readings.set({ leadPaging: 'scrollOnly' });
+		leadScrolls(sandbox().store).ttlMs = SCROLL_TTL_MS;
+		const driver = polls();
+		await driver.next();
+		// Each scroll Lofty hands out is first answered 429 with a wait longer than it lives.
+		const held = new Set<string>();
+		driver.host.beforeRequest = async (url) => {
+			const scroll = new URL(url).searchParams.get('scrollId');
+			if (scroll === null || held.has(scroll)) return;
+			held.add(scroll);
+			sandbox().faults.inject({ kind: '429', retryAfterSec: 3, match: { method: 'GET', path: '/v1.0/leads' } });
+		};
+		const from = Date.now();
+		const backlog = addLeads(sandbox(), 250, from, 1, 'Backlog');
+		await sleep(300);
+		const said = await pollUntilFailed(driver);
+		expect(said.description).toMatch(/each scroll expired before the rate limit allowed the next request/);
+		expect(said.description).toMatch(/raise the requests a minute Lofty allows this app/);
+		// Three after a wait, not the ten of scrolls that expire without one.
+		expect(leadScrolls(sandbox().store).refused).toBeLessThan(10);
+		const unread = backlog.filter((id) => !driver.state.emitted.includes(id));
+		expect(said.message).toBe(`About ${unread.length} new leads were not emitted yet: the trigger cannot read down to them in Lofty's lead list`);
+		// The place stays above every lead not emitted (created 1 ms apart from `from`, oldest first).
+		expect(said.place.at).toBeGreaterThan(from + Math.max(...unread.map((id) => backlog.indexOf(id))));
+		expectOnce(driver.state.emitted, backlog.filter((id) => !unread.includes(id)));
+	}, 120_000);
+
+	it('scrolls that expire before the next page without any wait: the scroll, after ten', async () => {
+		sandbox().readings.set({ leadPaging: 'scrollOnly' });
+		leadScrolls(sandbox().store).ttlMs = 0;
+		sandbox().setLatency({ fixedMs: 50 });
+		const driver = polls();
+		await driver.next();
+		const backlog = addLeads(sandbox(), 100, Date.now(), 1, 'Backlog');
+		await sleep(300);
+		const said = await pollUntilFailed(driver);
+		expect(said.description).toMatch(/each scroll expired before the next request, without a wait for the rate limit: the trigger read at most 1 page of 25 in a row/);
+		expect(said.description).toMatch(/ask Lofty to keep a lead list's scroll longer/);
+		const unread = backlog.filter((id) => !driver.state.emitted.includes(id));
+		expect(unread).toHaveLength(75);
+		expect(said.message).toBe(`About 75 new leads were not emitted yet: the trigger cannot read down to them in Lofty's lead list`);
+		expectOnce(driver.state.emitted, backlog.filter((id) => !unread.includes(id)));
+	}, 120_000);
 });
