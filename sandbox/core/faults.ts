@@ -11,6 +11,7 @@
  *   sandbox.faults.writes('PUT', '/v1.0/leads/{leadId}');                // applied writes
  *   sandbox.faults.inject({ kind: 'expiredLink' });                      // next recording URL handed out has expired
  *   sandbox.faults.inject({ kind: '500', status: 200, page: '<html>..' }); // an HTML page instead of the answer
+ *   sandbox.faults.inject({ kind: '500', status: 200, code: 20005, applied: true }); // applied, answered with an error code
  *
  * A repeating server, for the guards of Return All (./pagingFaults.ts):
  *   sandbox.faults.inject({ kind: 'repeatPage', skip: 1, match });        // 2nd request: the 1st answer again
@@ -54,6 +55,8 @@ export interface FaultSpec {
 	message?: string;
 	/** '500': answer this text as an HTML page instead of Lofty's JSON error (a proxy's or CDN's error page) */
 	page?: string;
+	/** '500': the handler runs first (the write is applied), then its answer is replaced by the error */
+	applied?: boolean;
 	/** 'slow': how long the answer is held back (default 2000 ms); the request is applied first */
 	delayMs?: number;
 	/** 'slow': hold the answer back until this settles instead (a test lets it go when it has seen what it waits for) */
@@ -78,6 +81,7 @@ export interface ActiveFault extends Required<Pick<FaultSpec, 'kind' | 'retryAft
 	code?: string | number;
 	message?: string;
 	page?: string;
+	applied: boolean;
 	until?: Promise<unknown>;
 }
 
@@ -137,6 +141,7 @@ export class Faults {
 				code: spec.code,
 				message: spec.message,
 				page: spec.page,
+				applied: spec.applied ?? false,
 				until: spec.until,
 			},
 			left: times,

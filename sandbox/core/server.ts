@@ -126,6 +126,7 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 		} else if (fault?.kind === '500' && fault.page !== undefined) {
 			reply = { status: fault.status, raw: fault.page, headers: { 'Content-Type': 'text/html; charset=utf-8' } };
 		} else if (fault?.kind === '500') {
+			if (fault.applied) applyBeforeFault(p, req, method, path, url.searchParams, rawBody, matched, now);
 			const message = fault.message ?? 'BaseApplicationException:errorCode=20005, injected fault';
 			reply = { status: fault.status, body: fault.code === undefined ? { message } : { code: fault.code, message } };
 		} else if (fault?.kind === 'drop' && fault.when === 'before') {
@@ -185,6 +186,16 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 	if (res.destroyed || req.socket.destroyed) return;
 	res.writeHead(status, headers);
 	res.end(method === 'HEAD' ? undefined : payload);
+}
+
+/** A fault with `applied`: the handler runs as usual (a write it answers 2xx counts as applied), its answer is dropped. */
+function applyBeforeFault(p: Pipeline, req: IncomingMessage, method: string, path: string, query: URLSearchParams, rawBody: string, matched: ReturnType<Router['match']>, now: number): void {
+	try {
+		const status = dispatch(p, req, method, path, query, rawBody, matched, now, undefined).status ?? 200;
+		if (method !== 'GET' && method !== 'HEAD' && status >= 200 && status < 300) p.faults?.recordWrite({ method, path, status, delivered: true });
+	} catch {
+		// refused by the handler: nothing was applied, the fault's answer goes out
+	}
 }
 
 function dispatch(
