@@ -4,10 +4,13 @@
  * after the answer that handed it out, a low rate limit and a second of latency an answer. One n8n, two workflows,
  * each with a Lofty (sandbox) of its own:
  *
- *   - a backlog several polls deep, made right after the first poll, leads coming meanwhile, n8n stopped and started
- *     again while the backlog is read: every lead starts the workflow once, no execution fails. One poll (36 s)
- *     reads about 30 pages from the top; the rest is read on between the polls (backlogReader.ts), by a scroll that
- *     must stay alive, within 75 requests a minute (below a second's latency's 60 in a row, so it can);
+ *   - a backlog deeper than one poll reads, made right after the first poll; once the poll that reads it emitted
+ *     what it read from the top, leads come in and n8n stops (the reader reading on between the polls,
+ *     backlogReader.ts, stops with it), more come while it is down, and it starts again: every lead starts the
+ *     workflow once, no execution fails. One poll (36 s) reads at most 36 pages from the top at a second an answer;
+ *     the rest is read by a scroll that must stay alive, within 75 requests a minute (below a second's latency's 60
+ *     in a row, so it can). On the code before issue 44 the reader's requests all failed and the leads below what a
+ *     poll reads from the top were never emitted (with 1,500 leads: 633 lost);
  *   - a backlog no read can get down to (3 requests a window of 10 s: every scroll expires in the wait for the next
  *     window): a failed execution says how many leads were not emitted, why and what to change, and the saved place
  *     stays above every one of them.
@@ -22,8 +25,8 @@ import { DURABLE_SCHEDULER, TRIGGER, activate, createPollingWorkflow, executions
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** 60 pages of 25: two polls' reading and more. */
-const BACKLOG = 1500;
+/** 40 pages of 25: more than one poll reads from the top (36 s at a second an answer: at most 36 pages). */
+const BACKLOG = 1000;
 /** Requests a minute: more than a second's latency allows in a row (60), less than Lofty's smallest limit (100). */
 const RATE_LIMIT = 75;
 /** 6 pages, where 3 requests a window of 10 s read at most 3 in a row. */
@@ -171,7 +174,7 @@ export function defineScrollBacklogRun(version: string, register: (scenario: Bac
 			n8n.log(`deep backlog: ${DEEP_BACKLOG - unread.length} of ${DEEP_BACKLOG} emitted, then a failed execution: "${error.message}" ${error.description} (${deep.figures()})`);
 			expect(unread.length).toBeGreaterThan(0);
 			expect(error.message).toBe(`About ${unread.length} new leads were not emitted yet: the trigger cannot read down to them in Lofty's lead list`);
-			expect(error.description).toMatch(/each scroll expired before the rate limit allowed the next request: the trigger read at most \d pages of 25 in a row/);
+			expect(error.description).toMatch(/each scroll expired before the rate limit allowed the next request: the trigger read at most \d pages? of 25 in a row/);
 			expect(error.description).toMatch(/raise the requests a minute Lofty allows this app/);
 			expect(ids.length - new Set(ids).size).toBe(0);
 			expect(executions.filter((ex) => ex.status === 'error')).toHaveLength(1);
@@ -209,10 +212,11 @@ export function defineScrollBacklogRun(version: string, register: (scenario: Bac
 			const meanwhile: string[] = [];
 			let restarted = false;
 			await waitFor(backlog, 'the backlog', async (executions) => {
-				// Leads come in while the backlog is read; after the second execution n8n stops and starts again.
-				if (meanwhile.length < 8) meanwhile.push(...lofty.addLeads(2, `Meanwhile ${executions}`));
-				if (executions === 2 && !restarted) {
+				// After the first execution (the poll emitted what it read from the top, the reader reads on), leads come
+				// in and n8n stops, more leads come while it is down, and it starts again.
+				if (executions === 1 && !restarted) {
 					restarted = true;
+					meanwhile.push(...lofty.addLeads(2, 'Meanwhile'));
 					await n8n.halt();
 					meanwhile.push(...lofty.addLeads(2, 'While Down'));
 					await n8n.restart();
@@ -223,7 +227,7 @@ export function defineScrollBacklogRun(version: string, register: (scenario: Bac
 			const ids = await waitFor(meanwhile, 'the leads made meanwhile');
 			n8n.log(`scroll-only backlog: ${polls} executions for the backlog, ${lofty.figures()}`);
 			expect(restarted).toBe(true);
-			expect(polls).toBeGreaterThan(2);
+			expect(polls).toBeGreaterThan(1);
 			expect(ids.length - new Set(ids).size).toBe(0);
 			expect([...ids].sort()).toEqual([...backlog, ...meanwhile].sort());
 			const executions = await lofty.executions();
