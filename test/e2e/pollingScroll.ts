@@ -1,7 +1,7 @@
 /**
  * The Lofty Polling Trigger's lead backlog in n8n 2.41.1 with its database-backed poll scheduler, where Lofty makes
  * a backlog hard to read (issue 44): leads paged only by scroll (offset ignored, 25 a page), each scroll refused 2 s
- * after the answer that handed it out, a low rate limit and a second of latency an answer. One n8n, two workflows,
+ * after the answer that handed it out, a low rate limit and a second of latency an answer. One n8n, three workflows,
  * each with a Lofty (sandbox) of its own:
  *
  *   - a backlog deeper than one poll reads, made right after the first poll; once the poll that reads it emitted
@@ -11,6 +11,8 @@
  *     the rest is read by a scroll that must stay alive, within 75 requests a minute (below a second's latency's 60
  *     in a row, so it can). On the code before issue 44 the reader's requests all failed and the leads below what a
  *     poll reads from the top were never emitted (with 1,500 leads: 633 lost);
+ *   - 4,000 leads paged by offset (Lofty's other reading), Lofty answering in 1.5 s (about 24 pages a poll), read
+ *     over several polls through the same restart, then new leads: every lead once, the new ones too;
  *   - a backlog no read can get down to (3 requests a window of 10 s: every scroll expires in the wait for the next
  *     window): a failed execution says how many leads were not emitted, why and what to change, and the saved place
  *     stays above every one of them.
@@ -32,6 +34,9 @@ const RATE_LIMIT = 75;
 /** 6 pages, where 3 requests a window of 10 s read at most 3 in a row. */
 const DEEP_BACKLOG = 150;
 const LATENCY_MS = 1000;
+/** The backlog by offset: 160 pages, about 24 a poll at 1.5 s an answer. */
+const OFFSET_BACKLOG = 4000;
+const OFFSET_LATENCY_MS = 1500;
 const SCROLL_TTL_MS = 2000;
 /** A wait that sees no lead of the backlog come for this long has failed (polls come every minute). */
 const STALL_MS = 7 * 60_000;
@@ -62,13 +67,18 @@ class PolledLofty {
 	constructor(
 		private readonly n8n: N8nServer,
 		private readonly rateLimit: { perWindow: number; windowMs: number },
+		/** Lofty's lead list pages by scroll only (offset ignored), its scrolls expiring; else by offset too. */
+		private readonly scrollOnly = true,
+		private readonly latencyMs = LATENCY_MS,
 	) {}
 
 	async setUp(name: string): Promise<void> {
 		this.sandbox = await startSandbox({ port: 0, rateLimit: this.rateLimit });
-		this.sandbox.readings.set({ leadPaging: 'scrollOnly' });
-		leadScrolls(this.sandbox.store).ttlMs = SCROLL_TTL_MS;
-		this.sandbox.setLatency({ fixedMs: LATENCY_MS, jitterMs: 0 });
+		if (this.scrollOnly) {
+			this.sandbox.readings.set({ leadPaging: 'scrollOnly' });
+			leadScrolls(this.sandbox.store).ttlMs = SCROLL_TTL_MS;
+		}
+		this.sandbox.setLatency({ fixedMs: this.latencyMs, jitterMs: 0 });
 		this.workflowId = await createPollingWorkflow(this.n8n, this.sandbox, name, ['lead']);
 	}
 
@@ -99,7 +109,7 @@ class PolledLofty {
 	 */
 	async addBacklog(count: number, name: string): Promise<string[]> {
 		const lastPage = this.sandbox.requests.filter((q) => q.path === '/v1.0/leads').at(-1)?.time ?? 0;
-		await sleep(lastPage + LATENCY_MS + count + 1000 - Date.now());
+		await sleep(lastPage + this.latencyMs + count + 1000 - Date.now());
 		return this.addLeads(count, name);
 	}
 
@@ -134,7 +144,9 @@ export function defineScrollBacklogRun(version: string, register: (scenario: Bac
 		const n8n = new N8nServer(version, `polling-${version}-scroll`, DURABLE_SCHEDULER);
 		const lofty = new PolledLofty(n8n, { perWindow: RATE_LIMIT, windowMs: 60_000 });
 		const deep = new PolledLofty(n8n, { perWindow: 3, windowMs: 10_000 });
+		const offset = new PolledLofty(n8n, { perWindow: 1_000_000, windowMs: 60_000 }, false, OFFSET_LATENCY_MS);
 		let deepRun: Promise<void> | undefined;
+		let offsetRun: Promise<void> | undefined;
 
 		/** Waits until every one of `ids` was emitted, failing when none of them came for STALL_MS, or after WAIT_MS. */
 		const waitFor = async (ids: string[], what: string, each?: (executions: number) => Promise<void>): Promise<string[]> => {
@@ -185,29 +197,59 @@ export function defineScrollBacklogRun(version: string, register: (scenario: Bac
 			expect(place?.cursor).toBeLessThan(Math.min(...times));
 		};
 
+		/**
+		 * The backlog by offset: more than one poll of 36 s reads (Lofty answering in 1.5 s: about 24 pages a poll), n8n
+		 * restarted while it is read, then new leads: every lead once, the new ones too, no execution failed.
+		 */
+		const offsetBacklog = async (): Promise<void> => {
+			const backlog = await offset.addBacklog(OFFSET_BACKLOG, 'Import');
+			const emitted = async (ids: string[], what: string): Promise<Json[]> => {
+				const deadline = Date.now() + WAIT_MS;
+				for (;;) {
+					const executions = await whileUp(() => offset.executions());
+					const have = new Set((await whileUp(() => offset.leadsEmitted())).ids);
+					if (executions.every(finished) && ids.every((id) => have.has(id))) return executions;
+					if (Date.now() > deadline) throw new Error(`${what}: ${ids.filter((id) => have.has(id)).length} of ${ids.length} emitted (${offset.figures()})\n${n8n.logTail(30)}`);
+					await sleep(2000);
+				}
+			};
+			const polls = (await emitted(backlog, 'the backlog by offset')).length;
+			const fresh = offset.addLeads(3, 'After Backlog');
+			const executions = await emitted([...backlog, ...fresh], 'the leads after the backlog by offset');
+			const items = executions.flatMap(itemsOf);
+			n8n.log(`backlog by offset: ${polls} executions for the backlog, ${offset.figures()}`);
+			expect(polls).toBeGreaterThan(1);
+			expect(items.filter((i) => i.event === 'lead.created').map((i) => String(i.leadId)).sort()).toEqual([...backlog, ...fresh].sort());
+			expect(new Set(items.map(keyOf)).size).toBe(items.length);
+			expect(executions.filter((ex) => ex.status !== 'success').map((ex) => ex.data?.resultData?.error?.message)).toEqual([]);
+		};
+
 		const setup = async () => {
 			await startOneAtATime(() => n8n.start());
 			await lofty.setUp(`Lofty e2e: polling trigger, scroll-only backlog (${version})`);
 			await deep.setUp(`Lofty e2e: polling trigger, a backlog too deep to read (${version})`);
+			await offset.setUp(`Lofty e2e: polling trigger, a backlog by offset (${version})`);
 		};
 		const teardown = async () => {
-			for (const one of [lofty, deep]) if (one.workflowId) await n8n.api('POST', `/workflows/${one.workflowId}/deactivate`).catch(() => undefined);
+			for (const one of [lofty, deep, offset]) if (one.workflowId) await n8n.api('POST', `/workflows/${one.workflowId}/deactivate`).catch(() => undefined);
 			await n8n.stop();
-			await Promise.all([lofty.sandbox?.stop(), deep.sandbox?.stop()]);
+			await Promise.all([lofty.sandbox?.stop(), deep.sandbox?.stop(), offset.sandbox?.stop()]);
 		};
 		const scenario = new BackgroundScenario(setup, teardown);
 		register(scenario);
 
 		scenario.test('activation takes note of what is there', async () => {
-			for (const one of [lofty, deep]) await activate(n8n, one.sandbox, one.workflowId, ['/v1.0/leads']);
+			for (const one of [lofty, deep, offset]) await activate(n8n, one.sandbox, one.workflowId, ['/v1.0/leads']);
 			await sleep(2000);
-			expect([...(await lofty.executions()), ...(await deep.executions())]).toEqual([]);
+			expect([...(await lofty.executions()), ...(await deep.executions()), ...(await offset.executions())]).toEqual([]);
 		});
 
 		scenario.test(`${BACKLOG} leads at once, more meanwhile, n8n restarted while they are read: every lead once, no failed execution`, async () => {
-			// The other workflow's backlog is read at the same time (its own step reports it).
+			// The other workflows' backlogs are read at the same time (their own steps report them).
 			deepRun = deepBacklog();
 			deepRun.catch(() => undefined);
+			offsetRun = offsetBacklog();
+			offsetRun.catch(() => undefined);
 			const backlog = await lofty.addBacklog(BACKLOG, 'Backlog');
 			const meanwhile: string[] = [];
 			let restarted = false;
@@ -238,6 +280,11 @@ export function defineScrollBacklogRun(version: string, register: (scenario: Bac
 		scenario.test(`${DEEP_BACKLOG} leads deeper than any read gets (3 requests a window of 10 s): a failed execution says how many, why and what to change; the place stays above them`, async () => {
 			if (!deepRun) throw new Error('the deep backlog was not started');
 			await deepRun;
+		});
+
+		scenario.test(`${OFFSET_BACKLOG} leads paged by offset, more than one poll reads, n8n restarted while they are read, then new leads: every lead once`, async () => {
+			if (!offsetRun) throw new Error('the backlog by offset was not started');
+			await offsetRun;
 		});
 	});
 }
