@@ -11,7 +11,7 @@
  * scheduler switched on (DURABLE_SCHEDULER). n8n polls at most once a minute, so each run takes about four minutes.
  * With the durable scheduler (36 s a poll), also, on an n8n of its own, lead backlogs more than one poll reads
  * (pollingScroll.ts): where Lofty pages leads only by scroll and its scrolls expire (n8n restarted while one is
- * read), and 3,000 leads paged by offset with Lofty answering slowly.
+ * read), and 4,000 leads paged by offset with Lofty answering slowly.
  *
  * The runs, one n8n server and one sandbox each, go side by side (scenario.ts): every run's tests are its own, and
  * the runs wait for their minute ticks at the same time, so the file takes about as long as its longest run.

@@ -11,7 +11,7 @@
  *     the rest is read by a scroll that must stay alive, within 75 requests a minute (below a second's latency's 60
  *     in a row, so it can). On the code before issue 44 the reader's requests all failed and the leads below what a
  *     poll reads from the top were never emitted (150 of these 1,000; 633 of 1,500);
- *   - 3,000 leads paged by offset (Lofty's other reading), Lofty answering in 1.5 s (about 24 pages of 100 a poll),
+ *   - 4,000 leads paged by offset (Lofty's other reading), Lofty answering in 1.5 s (about 24 pages of 100 a poll),
  *     read over more than one poll, then new leads: every lead once, the new ones too;
  *   - a backlog no read can get down to (3 requests a window of 10 s: every scroll expires in the wait for the next
  *     window): a failed execution says how many leads were not emitted, why and what to change, and the saved place
@@ -34,8 +34,8 @@ const RATE_LIMIT = 75;
 /** 6 pages, where 3 requests a window of 10 s read at most 3 in a row. */
 const DEEP_BACKLOG = 150;
 const LATENCY_MS = 1000;
-/** The backlog by offset: 30 pages of 100, about 24 a poll at 1.5 s an answer. */
-const OFFSET_BACKLOG = 3000;
+/** The backlog by offset: 40 pages of 100, about 24 a poll at 1.5 s an answer. */
+const OFFSET_BACKLOG = 4000;
 const OFFSET_LATENCY_MS = 1500;
 const SCROLL_TTL_MS = 2000;
 /** A wait that sees no lead of the backlog come for this long has failed (polls come every minute). */
