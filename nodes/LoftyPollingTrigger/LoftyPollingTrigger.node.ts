@@ -189,6 +189,7 @@ async function pollOnce(ctx: IPollFunctions, plan: PollPlan): Promise<INodeExecu
 	for (const source of sources) {
 		if (source === 'lead') {
 			const read = await readLeads(ctx, state.sources.lead, { clock, deadline, findDeadline, lookBackMs, startFrom, trigger, warn: (m) => ctx.logger.warn(m) });
+			if (read.unreachable) sayUnreachable(ctx, read.unreachable);
 			if (read.next) next.sources.lead = read.next as unknown as SourceState;
 			for (const f of read.fresh) fresh.push({ source, item: toItem(source, f, state.teamId), time: f.time, id: f.id });
 			continue;
@@ -210,6 +211,15 @@ async function pollOnce(ctx: IPollFunctions, plan: PollPlan): Promise<INodeExecu
 	if (fresh.length === 0) return null;
 	fresh.sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
 	return [ctx.helpers.returnJsonArray(fresh.map((f) => f.item))];
+}
+
+/**
+ * Leads the trigger cannot read down to (unreachable.ts): n8n's log, and a failed execution of the workflow, which n8n
+ * lists with the others and hands to the workflow's error workflow. The poll goes on: it emits what it read.
+ */
+function sayUnreachable(ctx: IPollFunctions, error: NodeOperationError): void {
+	ctx.logger.warn(`Lofty Polling Trigger: ${error.message}. ${error.description ?? ''}`);
+	if (typeof ctx.__emitError === 'function') ctx.__emitError(error);
 }
 
 /**

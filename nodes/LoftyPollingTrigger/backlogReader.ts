@@ -1,7 +1,8 @@
 import { type IDataObject, type IPollFunctions, sleep } from 'n8n-workflow';
 
 import { type Found, type Pass, keepSeen } from './cursor';
-import { PassRun } from './passRun';
+import { LEAD_PAGE } from './leadPages';
+import { FRUITLESS_READS, PassRun, placeKey } from './passRun';
 
 /**
  * A lead pass whose place lies deeper than one poll can read down to (Lofty pages leads only by scroll, the saved
@@ -13,6 +14,13 @@ import { PassRun } from './passRun';
  * trigger's next polls take them (`collect`), emit them and move the saved place (cursor.ts) down to the last one,
  * until the reader reaches the pass's end.
  *
+ * - The reader sends its requests after the poll that started it returned: with a context of its own
+ *   (readerContext.ts), as n8n's expression engine no longer signs the poll's requests then.
+ * - A scroll refused before the read got past the place (the wait for its share outlived the scroll) makes the
+ *   reader read down again with the whole window, not only its share. Refused `FRUITLESS_READS` times in a row
+ *   without the place moving, the reader gives up (`stuck`): the next poll says so (unreachable.ts), keeps its
+ *   place, and until `readerLimits.retryMs` later (doubling while the place stays, at most `maxRetryMs`) reads only
+ *   the top of the list, for the leads that came in since the pass began; then it tries again.
  * - A reader hands over only to a poll whose saved place is the one it last handed over (or started from, or one
  *   handed over since with no leads): a poll that took leads and was not saved (it failed, or lost its turn) leaves
  *   the saved place above them; the reader is then dropped and the next poll reads from the saved place, so no lead
@@ -22,7 +30,8 @@ import { PassRun } from './passRun';
  * - A reader no poll came to for `readerLimits.idleMs` (15 minutes), or for twice the time between the trigger's
  *   last two polls if longer (a deactivated workflow, Poll Times hours apart), stops and forgets what it holds. A
  *   process restart loses the same: the saved place stands, and the next poll starts a reader again.
- * - The time of each trigger's last poll is kept for the `readerLimits.maxPolled` triggers polled most recently.
+ * - The time of each trigger's last poll, and the places no reader could get past, are kept for the
+ *   `readerLimits.maxPolled` triggers polled most recently.
  */
 
 export const readerLimits = {
@@ -33,6 +42,9 @@ export const readerLimits = {
 	pollGaps: 2,
 	/** The most triggers whose last poll time is kept; past it the one polled least recently is forgotten. */
 	maxPolled: 500,
+	/** After a reader could not get past its place: how long polls read only the top, and the most that grows to. */
+	retryMs: 15 * 60_000,
+	maxRetryMs: 60 * 60_000,
 };
 
 interface Reader {
@@ -42,7 +54,7 @@ interface Reader {
 	 * those of the handovers before it since the last that carried leads (a poll that emits nothing may keep nothing).
 	 */
 	handed: Set<string>;
-	status: 'reading' | 'full' | 'done' | 'failed';
+	status: 'reading' | 'full' | 'done' | 'failed' | 'stuck';
 	error?: string;
 	stopped: boolean;
 	wake?: () => void;
@@ -60,15 +72,25 @@ export interface Handover {
 	done: boolean;
 	/** Why the reader stopped before the end (it is dropped; the next poll reads on from the place). */
 	error?: string;
+	/**
+	 * The reader could not get past the place (it is dropped): the most pages it read in a row, of `pageSize` leads,
+	 * and whether its scrolls expired in waits for the rate limit (else before requests that did not wait).
+	 */
+	stuck?: { mostInRow: number; pageSize: number; rateLimited: boolean };
 }
 
 const readers = new Map<string, Reader>();
 /** When each trigger last polled (n8n's clock), the one polled least recently first. */
 const lastPoll = new Map<string, number>();
+/** The place no reader of a trigger could get past, when polls try it again, and the wait before that. */
+const unreachable = new Map<string, { place: string; retryAt: number; waitMs: number }>();
+
+/** Forgets the least recently polled entries of `map` beyond `readerLimits.maxPolled`. */
+function bound(map: Map<string, unknown>): void {
+	while (map.size > readerLimits.maxPolled) map.delete(map.keys().next().value as string);
+}
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-/** What tells a pass's place: leads above `at` (and the re-checked ones) are emitted. */
-const placeKey = (pass: Pass): string => JSON.stringify([pass.top, pass.floor, pass.at ?? null, pass.rechecked ?? 0]);
 
 function stop(key: string, reader: Reader): void {
 	reader.stopped = true;
@@ -94,22 +116,42 @@ export function notePoll(key: string): number | undefined {
 	lastPoll.delete(key);
 	lastPoll.set(key, now);
 	// A trigger forgotten here polls again as a first poll: its reader stops after `readerLimits.idleMs`.
-	while (lastPoll.size > readerLimits.maxPolled) lastPoll.delete(lastPoll.keys().next().value as string);
+	bound(lastPoll);
 	return last === undefined ? undefined : now - last;
 }
 
+/** Notes that no reader of `key` could get past the place of `pass`; the wait until polls try it again. */
+export function noteUnreachable(key: string, pass: Pass): number {
+	const place = placeKey(pass);
+	const last = unreachable.get(key);
+	const waitMs = last?.place === place ? Math.min(last.waitMs * 2, readerLimits.maxRetryMs) : readerLimits.retryMs;
+	unreachable.delete(key);
+	unreachable.set(key, { place, retryAt: Date.now() + waitMs, waitMs });
+	bound(unreachable);
+	return waitMs;
+}
+
+/** Whether polls of `key` read only the top of the list for now: no reader could get past the place of `pass`. */
+export function waitsToRetry(key: string, pass: Pass): boolean {
+	const entry = unreachable.get(key);
+	if (entry && entry.place !== placeKey(pass)) unreachable.delete(key);
+	return entry?.place === placeKey(pass) && Date.now() < entry.retryAt;
+}
+
 /**
- * Hands the pass `from` (as the poll stopped it, its pages with their live scroll) to a reader for `key`. The poll
- * keeps its own pass: the reader reads a copy on.
+ * Hands the pass `from` (as the poll stopped it, its pages with their live scroll) to a reader for `key`, which
+ * sends its requests with `ctx` (readerContext.ts). The poll keeps its own pass: the reader reads a copy on.
  */
-export function startReader(key: string, from: PassRun, gapMs: number | undefined): void {
+export function startReader(key: string, from: PassRun, gapMs: number | undefined, ctx: IPollFunctions): void {
 	const old = readers.get(key);
 	if (old) stop(key, old);
 	const s = from.scope;
 	const scope = { ...s, seen: new Map(s.seen), readNow: new Set<string>(), fresh: [], findDeadline: undefined };
 	from.pages.deadline = undefined;
 	from.pages.background = true;
+	from.pages.ctx = ctx;
 	const run = new PassRun(scope, copy(from.pass), from.pages, from.finding, from.reached);
+	run.mostInRow = from.mostInRow;
 	const reader: Reader = { run, handed: new Set([placeKey(from.pass)]), status: 'reading', stopped: false, idleMs: Math.max(readerLimits.idleMs, readerLimits.pollGaps * (gapMs ?? 0)) };
 	readers.set(key, reader);
 	keepAlive(key, reader);
@@ -120,10 +162,15 @@ async function read(reader: Reader): Promise<void> {
 	const { run } = reader;
 	while (!reader.stopped) {
 		try {
-			const outcome = await run.run(() => reader.stopped || run.scope.fresh.length >= readerLimits.maxGathered);
+			const outcome = await run.run(() => {
+				// Its scroll expired in a wait for its share before it got past the place: the next read down takes the
+				// whole window.
+				if (run.fruitless > 0) run.pages.background = false;
+				return reader.stopped || run.hopeless || run.scope.fresh.length >= readerLimits.maxGathered;
+			});
 			if (reader.stopped) return;
-			if (outcome === 'done') {
-				reader.status = 'done';
+			if (outcome === 'done' || run.hopeless) {
+				reader.status = outcome === 'done' ? 'done' : 'stuck';
 				return;
 			}
 		} catch (error) {
@@ -140,7 +187,8 @@ async function read(reader: Reader): Promise<void> {
 
 /**
  * What the reader of `key` read since it last handed over, when `saved` is the place it last handed over (else
- * the reader is dropped: undefined). The reader goes on with `ctx` (the newest poll's), from where it stands.
+ * the reader is dropped: undefined). The reader goes on with `ctx` (readerContext.ts, of the newest poll), from
+ * where it stands.
  */
 export function collect(key: string, saved: Pass, ctx: IPollFunctions): Handover | undefined {
 	const reader = readers.get(key);
@@ -160,7 +208,8 @@ export function collect(key: string, saved: Pass, ctx: IPollFunctions): Handover
 	scope.readNow.clear();
 	run.pages.ctx = ctx;
 	const handover: Handover = { fresh, pass, served: scope.served, done: reader.status === 'done', error: reader.error };
-	if (reader.status === 'failed') stop(key, reader);
+	if (reader.status === 'stuck') handover.stuck = { mostInRow: run.mostInRow, pageSize: scope.served ?? LEAD_PAGE, rateLimited: run.fruitless >= FRUITLESS_READS };
+	if (reader.status === 'failed' || reader.status === 'stuck') stop(key, reader);
 	else keepAlive(key, reader);
 	if (reader.status === 'full') reader.wake?.();
 	return handover;
@@ -171,7 +220,7 @@ export function readerBusy(): boolean {
 	return [...readers.values()].some((r) => r.status === 'reading');
 }
 
-/** The reader of `key`: reading, full (waits for a poll), done, failed; undefined when there is none. */
+/** The reader of `key`: reading, full (waits for a poll), done, failed, stuck; undefined when there is none. */
 export function readerState(key: string): Reader['status'] | undefined {
 	return readers.get(key)?.status;
 }
@@ -185,4 +234,5 @@ export function backlogReaderCounts(): { polled: number; readers: number } {
 export function forgetBacklogReaders(): void {
 	for (const [key, reader] of [...readers]) stop(key, reader);
 	lastPoll.clear();
+	unreachable.clear();
 }

@@ -102,6 +102,10 @@ export interface Pass {
 	/** Leads of the list above the next page when it was cut, and Lofty's scroll to go on. */
 	offset: number;
 	scrollId?: string;
+	/** How many leads Lofty listed when the pass began (its first page's total). */
+	listed?: number;
+	/** Leads of the pass (below its top, above its floor) emitted so far. */
+	taken?: number;
 }
 
 export interface LeadPlace {
@@ -109,6 +113,11 @@ export interface LeadPlace {
 	seen: Record<string, number>;
 	pass?: Pass;
 	served?: number;
+	/**
+	 * How many leads Lofty listed when the pass that set the cursor began: every one of them was read by it, so the
+	 * next pass's leads are about its own `listed` less this (the size of a backlog it could not read to its end).
+	 */
+	listed?: number;
 }
 
 export const MAX_LEAD_SEEN = 1000;
@@ -117,7 +126,7 @@ export const MAX_LEAD_SEEN = 1000;
 export function placeOf(stored: unknown): LeadPlace | undefined {
 	const s = stored as (LeadPlace & { backlog?: Backlog }) | undefined;
 	if (!s || typeof s.cursor !== 'number') return undefined;
-	const place: LeadPlace = { cursor: s.cursor, seen: s.seen ?? {}, pass: s.pass, served: s.served };
+	const place: LeadPlace = { cursor: s.cursor, seen: s.seen ?? {}, pass: s.pass, served: s.served, listed: s.listed };
 	if (s.backlog && !s.pass) {
 		const b = s.backlog;
 		place.pass = { top: s.cursor, floor: b.from, recheckFrom: b.from, at: b.to, offset: b.offset, scrollId: b.scrollId };

@@ -40,6 +40,16 @@ export class LeadPages implements PagePlace {
 	pages = 0;
 	/** The list has no more leads. */
 	ended = false;
+	/** How many leads the list holds, as the last answer said (Lofty's `_metadata.total`). */
+	total?: number;
+	/** When the last page was answered (this process's clock): its scroll was handed out then. */
+	private answeredAt?: number;
+	/**
+	 * The last page asked for waited for the rate limit (the credential's pace, a backlog reader's share, a 429's
+	 * hold) for at least half the time since the page before it was answered: a scroll refused then expired
+	 * mostly in that wait.
+	 */
+	heldForRate = false;
 	/** Read by a backlog reader: its requests keep to their share of the rate limit (transport/backgroundShare.ts). */
 	background = false;
 
@@ -70,10 +80,17 @@ export class LeadPages implements PagePlace {
 	async next(size = LEAD_PAGE): Promise<IDataObject[] | 'cut' | 'refused'> {
 		if (this.ended) return [];
 		if (this.deadline !== undefined && Date.now() >= this.deadline) return 'cut';
+		const since = this.answeredAt;
+		let held = 0;
+		this.heldForRate = false;
 		const qs: IDataObject = { sort: 'CreateTime', desc: true, limit: size, offset: this.offset };
 		const withScroll = Boolean(this.scrollId);
 		if (withScroll) qs.scrollId = this.scrollId;
-		const response = await loftyRequest(this.ctx, { method: 'GET', path, qs: qs as never, deadline: this.deadline, background: this.background, onAnswer: this.clock.observe }).catch(async (error: unknown) => {
+		const onSend = (heldMs: number) => {
+			held += heldMs;
+			this.heldForRate = since !== undefined && held > 0 && 2 * held >= Date.now() - since;
+		};
+		const response = await loftyRequest(this.ctx, { method: 'GET', path, qs: qs as never, deadline: this.deadline, background: this.background, onAnswer: this.clock.observe, onSend }).catch(async (error: unknown) => {
 			if (isDeadlineReached(error)) return CUT;
 			const status = Number((error as { httpCode?: unknown }).httpCode);
 			const refusal = status >= 500 || (status >= 400 && ![401, 403, 429].includes(status));
@@ -82,8 +99,10 @@ export class LeadPages implements PagePlace {
 		if (response === CUT) return 'cut';
 		if (response === REFUSED) return 'refused';
 		this.pages++;
+		this.answeredAt = Date.now();
 		const leads = pageItems(pagination, response);
 		const total = totalOf(pagination, response);
+		if (total !== undefined) this.total = total;
 		const scrollId = valueAt(response, '_metadata.scrollId');
 		if (typeof scrollId === 'string' && scrollId) this.scrollId = scrollId;
 		// A page shorter than asked ends the list, unless Lofty serves fewer a page than asked: it is then shorter than

@@ -1,11 +1,13 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions, NodeOperationError } from 'n8n-workflow';
 
 import type { LoftyClock } from './clock';
-import { collect, notePoll, startReader } from './backlogReader';
+import { collect, notePoll, noteUnreachable, startReader, waitsToRetry } from './backlogReader';
 import { type Found, type LeadPlace, type Pass, keepSeen, placeOf } from './cursor';
 import { LeadPages } from './leadPages';
 import { PassRun, type ReadScope, idOf, take } from './passRun';
+import { readerContext } from './readerContext';
 import { timeOf } from './sources';
+import { unreachableError } from './unreachable';
 
 /**
  * New Lead: Lofty lists leads newest first (GET /v1.0/leads sorted by CreateTime), so the trigger reads them in
@@ -29,6 +31,10 @@ import { timeOf } from './sources';
  *    from the top, hands the pass to a reader in this process that reads on past the poll (backlogReader.ts): the
  *    next polls emit what it read and move the place down, until the pass ends. Nothing is skipped; a restart
  *    loses only what the reader held, and the next poll starts from the saved place again.
+ * 5. Where every scroll expires before the rate limit lets the read get past the place, no reader can get there:
+ *    the poll that learns it says so (`unreachable`: how many leads, why, what to change), keeps the place, and
+ *    for a while reads only the top of the list, for the leads that came in since the pass began; then it tries
+ *    again (backlogReader.ts).
  *
  * So a poll either emits or moves its place forward (or hands it to a reader), and what a poll that emits nothing
  * would have saved is cheap to do again (n8n 2.41's durable scheduler keeps nothing of such a poll): the end of a
@@ -56,6 +62,8 @@ export interface LeadRead {
 	fresh: Array<Found<IDataObject>>;
 	/** The place after this poll; undefined when a first poll read nothing (it is a first poll again). */
 	next?: LeadPlace;
+	/** The leads of the pass no read can get down to, as the user is told (unreachable.ts). */
+	unreachable?: NodeOperationError;
 }
 
 export async function readLeads(ctx: IPollFunctions, stored: unknown, options: LeadReadOptions): Promise<LeadRead> {
@@ -77,34 +85,43 @@ export async function readLeads(ctx: IPollFunctions, stored: unknown, options: L
 		findDeadline: options.findDeadline,
 	};
 	let pass = state?.pass;
+	let listed = state?.listed;
+	let unreachable: NodeOperationError | undefined;
 
 	const finish = (p: Pass) => {
 		scope.cursor = Math.max(p.floor ?? scope.cursor ?? 0, p.top ?? scope.cursor ?? 0);
+		listed = p.listed;
 		pass = undefined;
 	};
 
 	if (pass) {
-		const handed = collect(trigger, pass, ctx);
+		const readerCtx = await readerContext(ctx);
+		const handed = collect(trigger, pass, readerCtx);
 		if (handed) {
 			// The backlog reader read on since the last poll: its leads are this poll's, its place the pass's.
 			for (const f of handed.fresh) take(scope, f.id, f.time, f.record);
 			pass = handed.pass;
 			scope.served = handed.served ?? scope.served;
 			if (handed.error) options.warn(`Lofty Polling Trigger: reading the lead backlog on stopped (${handed.error}); the next poll reads on from where it stopped`);
+			if (handed.stuck) unreachable = unreachableError(ctx.getNode(), { pass, listedBefore: listed, ...handed.stuck, retryMs: noteUnreachable(trigger, pass) });
 			if (handed.done) finish(pass);
+		} else if (waitsToRetry(trigger, pass)) {
+			// No reader could get past the place: only the leads that came in since the pass began (above its top).
+			const top = new PassRun(scope, { ...pass }, new LeadPages(ctx, clock, deadline, { offset: 0, served: scope.served }), false, false);
+			await top.run(() => top.metPass);
 		} else {
 			const r = new PassRun(scope, pass, new LeadPages(ctx, clock, deadline, { offset: pass.offset, scrollId: pass.scrollId, served: scope.served }), !pass.scrollId, false);
 			if (r.finding) r.pages.restart(pass.offset - 5);
-			const outcome = await r.run();
+			const outcome = await r.run(() => r.hopeless);
 			if (outcome === 'done') finish(pass);
 			// No later poll gets deeper than this one from the top: the pass is read on beyond the poll.
-			else if (r.fromTop) startReader(trigger, r, gapMs);
+			else if (r.fromTop) startReader(trigger, r, gapMs, readerCtx);
 		}
 	}
 	if (!pass) {
 		const top: Pass = { offset: 0 };
 		const r = new PassRun(scope, top, new LeadPages(ctx, clock, deadline, { offset: 0, served: scope.served }), false, true);
-		const outcome = await r.run();
+		const outcome = await r.run(() => r.hopeless);
 		if (top.top === undefined) {
 			// Nothing answered in time: on a first poll nothing is remembered, later the place stays.
 			if (!state) return { fresh: scope.fresh };
@@ -115,7 +132,8 @@ export async function readLeads(ctx: IPollFunctions, stored: unknown, options: L
 	const next: LeadPlace = { cursor: place, seen: keepSeen(scope.seen, place, pass?.at) };
 	if (pass) next.pass = pass;
 	if (scope.served !== undefined) next.served = scope.served;
-	return { fresh: scope.fresh, next };
+	if (listed !== undefined) next.listed = listed;
+	return { fresh: scope.fresh, next, unreachable };
 }
 
 /** The editor's test fetch: the newest lead (within the last week), nothing remembered. */

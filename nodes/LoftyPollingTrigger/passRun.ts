@@ -9,6 +9,15 @@ import { timeOf } from './sources';
 export const RECHECK_LEADS = 100;
 /** Finding the place from the top is given up after this many pages, when the budget ends before it got there. */
 export const FIND_PAGES = 3;
+/**
+ * A read gives up after this many scrolls refused in a row without its place moving between them, each after a wait
+ * for the rate limit (the pace of the credential's requests, the reader's share of a window, a 429's hold: most of
+ * the time since the page before, LeadPages.heldForRate): the first may be a scroll that expired while the reader
+ * waited for its share; the others each read down from the top with the whole window and expired before the place.
+ */
+export const FRUITLESS_READS = 3;
+/** ... or after this many refused without a wait for the rate limit (every scroll expires before the next request). */
+export const BROKEN_READS = 10;
 
 /** What one read of the lead list (a poll, or a backlog reader) knows and gathers. */
 export interface ReadScope {
@@ -34,12 +43,16 @@ export const idOf = (lead: IDataObject): string | undefined => (lead.leadId === 
 /** A lead's create time (Lofty's clock); a lead without one counts as created now. */
 export const leadTime = (scope: ReadScope, lead: IDataObject): number => timeOf(lead.createTime) ?? scope.clock.now();
 
-/** Emits `lead` unless it was seen. */
-export function take(scope: ReadScope, id: string, time: number, lead: IDataObject): void {
-	if (scope.seen.has(id)) return;
+/** Emits `lead` unless it was seen; whether it was new. */
+export function take(scope: ReadScope, id: string, time: number, lead: IDataObject): boolean {
+	if (scope.seen.has(id)) return false;
 	scope.seen.set(id, time);
 	if (!scope.baseline) scope.fresh.push({ id, time, record: lead });
+	return true;
 }
+
+/** What tells a pass's place: leads above `at` (and the re-checked ones) are emitted. */
+export const placeKey = (pass: Pass): string => JSON.stringify([pass.top, pass.floor, pass.at ?? null, pass.rechecked ?? 0]);
 
 /** One pass read on from where it stands, page by page (leads.ts says how passes go). */
 export class PassRun {
@@ -50,6 +63,19 @@ export class PassRun {
 	findPages = 0;
 	/** Pages of this read whose leads were all read already (above the place): the read went down from the top. */
 	abovePages = 0;
+	/**
+	 * Scrolls Lofty refused in a row without the place moving between them, after a wait for the rate limit
+	 * (`fruitless`) or without one (`broken`): each time the read went down towards the place again and its scroll
+	 * expired before it got past it.
+	 */
+	fruitless = 0;
+	broken = 0;
+	/** Pages answered since the last refusal (or the start), and the most of them in a row. */
+	inRow = 0;
+	mostInRow = 0;
+	/** A lead at or below the pass's top was met (the leads that came in after the pass began lie above it). */
+	metPass = false;
+	private refusedAt: string;
 
 	constructor(
 		readonly scope: ReadScope,
@@ -60,6 +86,7 @@ export class PassRun {
 	) {
 		this.finding = finding;
 		this.reached = reached;
+		this.refusedAt = placeKey(pass);
 	}
 
 	/** Reads on: 'done' at the pass's bottom, 'cut' when the pages' deadline (or `stop`, asked after each page) ends it. */
@@ -69,12 +96,20 @@ export class PassRun {
 			if (stop?.()) return 'cut';
 			const page = await pages.next();
 			if (page === 'refused') {
+				const place = placeKey(this.pass);
+				if (place !== this.refusedAt) this.fruitless = this.broken = 0;
+				// The refused request had waited for the rate limit most of the time since the page before.
+				if (pages.heldForRate) this.fruitless++;
+				else this.broken++;
+				this.refusedAt = place;
+				this.inRow = 0;
 				// The saved scroll is gone: the place is found again by offset (a few leads before it, to prove the join).
 				pages.restart(this.pass.offset - 5);
 				this.finding = true;
 				continue;
 			}
 			if (page === 'cut') return 'cut';
+			this.mostInRow = Math.max(this.mostInRow, ++this.inRow);
 			scope.served = pages.served ?? scope.served;
 			if (!this.reached && ++this.findPages >= FIND_PAGES) {
 				// Far from the top: this pass is read to its end in this poll (no later poll could reach it either).
@@ -101,6 +136,11 @@ export class PassRun {
 		}
 	}
 
+	/** No read down from the top gets past the place (leads.ts, backlogReader.ts): FRUITLESS_READS or BROKEN_READS. */
+	get hopeless(): boolean {
+		return this.fruitless >= FRUITLESS_READS || this.broken >= BROKEN_READS;
+	}
+
 	/**
 	 * This read had to go down to its place from the top (Lofty ignored the offset, as where it pages by scroll
 	 * only): a poll cut now got no further than the place, or paid pages of leads read already to get there, which
@@ -118,6 +158,7 @@ export class PassRun {
 		const floor = Math.min(scope.cursor ?? scope.startFrom ?? now, now);
 		pass.top = Math.max(floor, Math.min(first ?? floor, now));
 		pass.floor = floor;
+		pass.listed = this.pages.total;
 		pass.recheckFrom = scope.cursor === undefined ? (scope.baseline ? now - scope.lookBackMs : floor) : floor - scope.lookBackMs;
 	}
 
@@ -133,14 +174,15 @@ export class PassRun {
 				take(scope, id, time, lead);
 				continue;
 			}
+			this.metPass = true;
 			// At or above the place: read already.
 			if (pass.at !== undefined && (time > pass.at || (time === pass.at && scope.seen.has(id)))) continue;
 			this.reached = true;
 			if (time <= pass.floor!) {
 				if (time < pass.recheckFrom! || (pass.rechecked ?? 0) >= RECHECK_LEADS) return 'done';
 				pass.rechecked = (pass.rechecked ?? 0) + 1;
-			}
-			take(scope, id, time, lead);
+				take(scope, id, time, lead);
+			} else if (take(scope, id, time, lead)) pass.taken = (pass.taken ?? 0) + 1;
 			pass.at = time;
 		}
 		return undefined;

@@ -9,22 +9,21 @@
  *
  * On 2.41.1 it runs twice: with n8n's in-memory poll schedule (its default) and with its database-backed poll
  * scheduler switched on (DURABLE_SCHEDULER). n8n polls at most once a minute, so each run takes about four minutes.
- * With the durable scheduler (36 s a poll), also, on an n8n of its own after activation: 4,000 leads at once with
- * Lofty answering slowly (more than one poll can read), then new leads: every lead once, the new ones too.
+ * With the durable scheduler (36 s a poll), also, on an n8n of its own, lead backlogs more than one poll reads
+ * (pollingScroll.ts): where Lofty pages leads only by scroll and its scrolls expire (n8n restarted while one is
+ * read), and 4,000 leads paged by offset with Lofty answering slowly.
  *
  * The runs, one n8n server and one sandbox each, go side by side (scenario.ts): every run's tests are its own, and
  * the runs wait for their minute ticks at the same time, so the file takes about as long as its longest run.
  */
-import { randomBytes } from 'node:crypto';
-
 import { type Sandbox, SEED_IDS, parseJson, startSandbox } from '../../sandbox';
 import { commState } from '../../sandbox/resources/communication/state';
-import { N8nServer, PACKAGE_NAME, httpRequest, n8nInstalled } from './n8nServer';
+import { N8nServer, httpRequest, n8nInstalled } from './n8nServer';
+import { defineScrollBacklogRun } from './pollingScroll';
+import { DURABLE_SCHEDULER, activate, createPollingWorkflow, executionsOf, finished, itemsOf, keyOf } from './pollingWorkflow';
 import { BackgroundScenario } from './scenario';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const TRIGGER = 'Lofty Polling Trigger';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * How long a wait for the next poll's items may take before it fails: a poll comes once a minute (at n8n's seeded
@@ -46,31 +45,17 @@ function startOneAtATime(start: () => Promise<void>): Promise<void> {
 }
 afterAll(() => Promise.all(scenarios.map((scenario) => scenario.stop())), 30 * 60_000);
 
-/**
- * n8n 2.41.1's database-backed poll scheduler (off by default there): it runs polls as leased tasks, gives up on one
- * after N8N_SCHEDULER_POLL_TIMEOUT (45 s) and offers the node getPollBudgetMs() (36 s); it needs the workflow
- * publication service (on by default in 2.41). Read from n8n's @n8n/config scheduler.config and durable-poller-chain.
- * Not N8N_POLLER_DURABLE_CURSORS_ENABLED: with it, 2.41.1 committed nothing of a poll that returned no items (each
- * poll started from empty static data until a restart), so the second test here failed (docs/triggers.md, Lofty Polling Trigger).
- */
-const DURABLE_SCHEDULER = { N8N_SCHEDULER_ENABLED: 'true', N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true' };
-
-/**
- * One run: its own n8n and sandbox, activation, then `ticks` (new records at the next poll, a restart) or `backlog`
- * (the durable scheduler's backlog, on a server of its own so that it waits for its polls beside the ticks run).
- */
-function definePollingSuite(version: string, skipWhenNotInstalled = false, scheduler: 'in-memory' | 'durable' = 'in-memory', part: 'ticks' | 'backlog' = 'ticks'): void {
+/** One run: its own n8n and sandbox, activation, then new records at the next poll, and a restart. */
+function definePollingSuite(version: string, skipWhenNotInstalled = false, scheduler: 'in-memory' | 'durable' = 'in-memory'): void {
 	if (skipWhenNotInstalled && !n8nInstalled(version)) {
 		process.stdout.write(`[polling e2e ${version}] SKIPPED: n8n ${version} is not installed in the cache (node scripts/n8n-runtime.js --version ${version})\n`);
 		describe.skip(`Lofty Polling Trigger (n8n ${version})`, () => test('skipped', () => undefined));
 		return;
 	}
-	const backlog = part === 'backlog';
-	describe(`Lofty Polling Trigger in n8n ${version} (${scheduler} poll scheduler${backlog ? ', a backlog' : ''})`, () => {
-		const n8n = new N8nServer(version, `polling-${version}-${scheduler}${backlog ? '-backlog' : ''}`, scheduler === 'durable' ? DURABLE_SCHEDULER : {});
+	describe(`Lofty Polling Trigger in n8n ${version} (${scheduler} poll scheduler)`, () => {
+		const n8n = new N8nServer(version, `polling-${version}-${scheduler}`, scheduler === 'durable' ? DURABLE_SCHEDULER : {});
 		let sandbox: Sandbox;
 		let workflowId = '';
-		let activatedAt = 0;
 
 		const newLead = async (firstName: string): Promise<string> => {
 			const r = await httpRequest('POST', `${sandbox.url}/v1.0/leads`, JSON.stringify({ firstName }), { Authorization: `token ${sandbox.apiKey}`, 'content-type': 'application/json' });
@@ -81,14 +66,7 @@ function definePollingSuite(version: string, skipWhenNotInstalled = false, sched
 				.add({ leadId: BigInt(SEED_IDS.bigLeadId), agentId: BigInt(SEED_IDS.demoUserId), kind: 'CALL', communicationType: 'MANUAL', direction: 'Outbound', time: Date.now() - 1000 })
 				.id.toString();
 
-		async function executions(): Promise<Json[]> {
-			const r = await n8n.api('GET', `/executions?workflowId=${workflowId}&includeData=true&limit=100`);
-			if (r.status !== 200) throw new Error(`listing executions answered ${r.status}: ${r.text.slice(0, 300)}`);
-			return (r.json.data ?? []).sort((a: Json, b: Json) => Number(a.id) - Number(b.id));
-		}
-		const itemsOf = (ex: Json): Json[] => (ex.data?.resultData?.runData?.[TRIGGER]?.[0]?.data?.main?.[0] ?? []).map((i: Json) => i.json);
-		const finished = (ex: Json) => !['new', 'running', 'waiting'].includes(ex.status) && Boolean(ex.finished || ex.stoppedAt);
-		const keyOf = (item: Json) => `${item.event}:${item.leadId}:${item.timelineId ?? ''}`;
+		const executions = () => executionsOf(n8n, workflowId);
 
 		/** Waits (bounded by NEXT_POLLS_MS) until the executions hold `count` items. */
 		async function items(count: number, what: string): Promise<Json[]> {
@@ -105,23 +83,7 @@ function definePollingSuite(version: string, skipWhenNotInstalled = false, sched
 		const setup = async () => {
 			sandbox = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } });
 			await startOneAtATime(() => n8n.start());
-			const credential = await n8n.createCredential('Lofty API (polling e2e)', 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url });
-			workflowId = await n8n.createWorkflow({
-				name: `Lofty e2e: polling trigger (${version})`,
-				nodes: [
-					{
-						id: randomBytes(8).toString('hex'),
-						name: TRIGGER,
-						type: `${PACKAGE_NAME}.loftyPollingTrigger`,
-						typeVersion: 1,
-						position: [0, 0],
-						parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, authentication: 'apiKey', events: ['lead', 'call'], options: {} },
-						credentials: { loftyApi: { id: credential, name: 'Lofty API (polling e2e)' } },
-					},
-					{ id: randomBytes(8).toString('hex'), name: 'Next', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
-				],
-				connections: { [TRIGGER]: { main: [[{ node: 'Next', type: 'main', index: 0 }]] } },
-			});
+			workflowId = await createPollingWorkflow(n8n, sandbox, `Lofty e2e: polling trigger (${version})`, ['lead', 'call']);
 		};
 		const teardown = async () => {
 			if (workflowId) await n8n.api('POST', `/workflows/${workflowId}/deactivate`).catch(() => undefined);
@@ -133,93 +95,41 @@ function definePollingSuite(version: string, skipWhenNotInstalled = false, sched
 
 		scenario.test('activation takes note of what is there: nothing from before starts the workflow', async () => {
 			await newLead('Before Activation');
-			const before = sandbox.requests.length;
-			const r = await n8n.api('POST', `/workflows/${workflowId}/activate`);
-			if (r.status !== 200) throw new Error(`activate answered ${r.status}: ${r.text.slice(0, 600)}\n${n8n.logTail(20)}`);
-			activatedAt = Date.now();
-			// the first poll runs during activation (the answer comes after it): the wait is for a slow sandbox log
-			const deadline = Date.now() + 300_000;
-			const polled = () => ['/v1.0/leads', '/v2.0/communication/agent'].every((path) => sandbox.requests.slice(before).some((q) => q.path === path && q.method === 'GET'));
-			while (!polled() && Date.now() < deadline) await sleep(250);
-			expect(polled()).toBe(true);
+			await activate(n8n, sandbox, workflowId, ['/v1.0/leads', '/v2.0/communication/agent']);
 			await sleep(2000);
 			expect(await executions()).toEqual([]);
 		});
 
-		if (!backlog) {
-			scenario.test('leads and a call written between polls: one item each at the next poll, in the webhook events\' shape', async () => {
-				const a = await newLead('Polled A');
-				const b = await newLead('Polled B');
-				const call = newCall();
-				const all = await items(3, 'the new leads and call');
-				expect(all.map(keyOf).sort()).toEqual([`call.created:${SEED_IDS.bigLeadId}:${call}`, `lead.created:${a}:`, `lead.created:${b}:`].sort());
-				expect(all.find((i) => i.leadId === a)).toMatchObject({ listId: 2, action: 'created', teamId: SEED_IDS.teamId, eventKey: 'createdLead', deliveryId: null });
-				for (const ex of await executions()) expect(ex.status).toBe('success');
-			});
+		scenario.test('leads and a call written between polls: one item each at the next poll, in the webhook events\' shape', async () => {
+			const a = await newLead('Polled A');
+			const b = await newLead('Polled B');
+			const call = newCall();
+			const all = await items(3, 'the new leads and call');
+			expect(all.map(keyOf).sort()).toEqual([`call.created:${SEED_IDS.bigLeadId}:${call}`, `lead.created:${a}:`, `lead.created:${b}:`].sort());
+			expect(all.find((i) => i.leadId === a)).toMatchObject({ listId: 2, action: 'created', teamId: SEED_IDS.teamId, eventKey: 'createdLead', deliveryId: null });
+			for (const ex of await executions()) expect(ex.status).toBe('success');
+		});
 
-			scenario.test('n8n stopped and started on the same database: the lead written meanwhile once, nothing earlier again', async () => {
-				const before = (await executions()).flatMap(itemsOf).length;
-				await n8n.halt();
-				const c = await newLead('While Down');
-				await n8n.restart();
-				const all = await items(before + 1, 'the lead written while n8n was down');
-				// One more poll (the one that emits a lead written now): only that lead is new, nothing came twice.
-				const d = await newLead('After Restart');
-				const after = await items(all.length + 1, 'the lead written after the restart');
-				expect(after).toHaveLength(all.length + 1);
-				expect(after.filter((i) => i.leadId === d && i.event === 'lead.created')).toHaveLength(1);
-				expect(after.filter((i) => i.leadId === c && i.event === 'lead.created')).toHaveLength(1);
-				expect(new Set(after.map(keyOf)).size).toBe(after.length);
-			});
-		}
-
-		if (backlog) {
-			scenario.test('a backlog larger than one poll\'s budget, then new leads: every lead once (Lofty answering in 1.5 s: about 24 pages a poll)', async () => {
-				const exsBefore = await executions();
-				const before = exsBefore.flatMap(itemsOf);
-				sandbox.setLatency({ fixedMs: 1500, jitterMs: 0 });
-				// 4,000 leads came in at once (an import): more than one poll of 36 s can read. Their times (the minute
-				// before now) are after the activation's first poll, which took note of everything before it.
-				await sleep(activatedAt + 61_000 - Date.now());
-				const now = Date.now();
-				const backlog: string[] = [];
-				for (let i = 0; i < BACKLOG; i++) {
-					const lead = sandbox.store.addLead({ firstName: `Import ${i}`, ownerUserId: BigInt(SEED_IDS.demoUserId), teamId: BigInt(SEED_IDS.teamId), createTime: now - 60_000 + i * 10 });
-					backlog.push(lead.leadId.toString());
-				}
-				const leadItems = async () => (await executions()).flatMap(itemsOf).slice(before.length).filter((i) => i.event === 'lead.created');
-				const waitFor = async (ids: string[], what: string, ms: number): Promise<Json[]> => {
-					const deadline = Date.now() + ms;
-					for (;;) {
-						const exs = await executions();
-						const got = await leadItems();
-						const have = new Set(got.map((i) => String(i.leadId)));
-						if (exs.every(finished) && ids.every((id) => have.has(id))) return got;
-						if (Date.now() > deadline) throw new Error(`${what}: ${ids.filter((id) => have.has(id)).length} of ${ids.length} within ${ms / 1000} s\n${n8n.logTail(30)}`);
-						await sleep(2000);
-					}
-				};
-				await waitFor(backlog, 'the backlog', NEXT_POLLS_MS);
-				// The backlog took more than one poll.
-				const polls = (await executions()).length - exsBefore.length;
-				const fresh = [await newLead('After Backlog 1'), await newLead('After Backlog 2'), await newLead('After Backlog 3')];
-				const all = await waitFor([...backlog, ...fresh], 'the leads after the backlog', NEXT_POLLS_MS);
-				sandbox.setLatency({ fixedMs: 0, jitterMs: 0 });
-				expect(all.filter((i) => fresh.includes(String(i.leadId)))).toHaveLength(3);
-				expect(all).toHaveLength(BACKLOG + 3);
-				expect(new Set(all.map(keyOf)).size).toBe(all.length);
-				expect(polls).toBeGreaterThan(1);
-				for (const ex of await executions()) expect(ex.status).toBe('success');
-			});
-		}
+		scenario.test('n8n stopped and started on the same database: the lead written meanwhile once, nothing earlier again', async () => {
+			const before = (await executions()).flatMap(itemsOf).length;
+			await n8n.halt();
+			const c = await newLead('While Down');
+			await n8n.restart();
+			const all = await items(before + 1, 'the lead written while n8n was down');
+			// One more poll (the one that emits a lead written now): only that lead is new, nothing came twice.
+			const d = await newLead('After Restart');
+			const after = await items(all.length + 1, 'the lead written after the restart');
+			expect(after).toHaveLength(all.length + 1);
+			expect(after.filter((i) => i.leadId === d && i.event === 'lead.created')).toHaveLength(1);
+			expect(after.filter((i) => i.leadId === c && i.event === 'lead.created')).toHaveLength(1);
+			expect(new Set(after.map(keyOf)).size).toBe(after.length);
+		});
 	});
 }
 
-const BACKLOG = 4000;
-
-// The longest runs first (the backlog takes a few polls; after a restart the durable scheduler polls only at the
+// The longest run first (the backlogs take a few polls; after a restart the durable scheduler polls only at the
 // ticks): the runs start in this order, one after the other.
-definePollingSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1', false, 'durable', 'backlog');
+defineScrollBacklogRun(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1', (scenario) => scenarios.push(scenario), startOneAtATime);
 definePollingSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1', false, 'durable');
 definePollingSuite(process.env.LOFTY_E2E_N8N_VERSION || '2.41.1');
 definePollingSuite('2.8.4', true);

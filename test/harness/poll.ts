@@ -3,13 +3,18 @@
  * workflow's static data kept between polls (as a JSON round trip, the way n8n stores it, so a "restart" is a
  * new context on the same stored data), requests really made to the sandbox over loopback with the credential's
  * own authenticate rule. Every result and error is handed to the secret watch.
+ *
+ * As n8n 2.41 (and 1.123) runs a poll, its expression engine's isolate is the poll's only while the poll runs:
+ * n8n evaluates the API-key credential's authenticate template there, so the context's authenticated requests
+ * sent after the poll returned fail before they are sent (`PollHost.expressionsAfterPoll` keeps them working, as
+ * n8n 2.8.4, which has no such engine). n8n's plain `httpRequest` needs no expression and keeps working.
  */
 import type { IDataObject, INode, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { LoftyPollingTrigger } from '../../nodes/LoftyPollingTrigger/LoftyPollingTrigger.node';
 import type { Sandbox } from '../../sandbox';
 import { observe } from '../secrets/observe';
-import { send } from './context';
+import { send, sendSigned } from './context';
 
 export const pollingNode = new LoftyPollingTrigger();
 
@@ -47,9 +52,16 @@ export interface PollHost {
 	shared?: IDataObject;
 	/** The workflow's ID (default 'poll-workflow'): polls of one workflow and node take turns. */
 	workflowId?: string;
-	/** Called before each request goes to Lofty (a test holds a poll mid-read here). */
-	beforeRequest?: () => Promise<void>;
+	/** Called before each request goes to Lofty, with its URL (a test holds a poll mid-read here). */
+	beforeRequest?: (url: string) => Promise<void>;
+	/** n8n without an isolate per poll (2.8.4): the context's authenticated requests work after the poll too. */
+	expressionsAfterPoll?: boolean;
+	/** Sees each error the poll hands to n8n as a failed execution (`__emitError`). */
+	onFailedExecution?: (error: Error) => void;
 }
+
+/** What n8n 2.41's expression engine throws for an expression evaluated outside the isolate's holder (IsolateError). */
+export const NO_ISOLATE = 'No bridge acquired for this context. Call acquire() first.';
 
 /** One poll. `stored` is the static data a previous poll left (undefined on the first activation). */
 export async function poll(sandbox: Sandbox, params: Record<string, unknown>, stored?: string, mode: 'trigger' | 'manual' = 'trigger', host: PollHost = {}): Promise<PollRun> {
@@ -57,6 +69,7 @@ export async function poll(sandbox: Sandbox, params: Record<string, unknown>, st
 	const staticData: IDataObject = host.shared ?? (stored ? (JSON.parse(stored) as IDataObject) : {});
 	const credential = { type: 'loftyApi' as const, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } };
 	const node: INode = { id: 'poll-node', name: 'Lofty Polling Trigger', type: 'n8n-nodes-lofty.loftyPollingTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	let polling = true;
 	const context = {
 		getNode: () => node,
 		getWorkflow: () => ({ id: host.workflowId ?? 'poll-workflow', name: 'Polling', active: true }),
@@ -73,15 +86,17 @@ export async function poll(sandbox: Sandbox, params: Record<string, unknown>, st
 		},
 		getCredentials: async () => credential.data,
 		...(host.budgetMs === undefined ? {} : { getPollBudgetMs: () => host.budgetMs }),
+		__emitError: (error: Error) => {
+			observe('poll failed execution', error);
+			host.onFailedExecution?.(error);
+		},
 		helpers: {
 			httpRequestWithAuthentication: async (_type: string, options: Parameters<typeof send>[1]) => {
-				await host.beforeRequest?.();
-				try {
-					return await send(credential, options);
-				} finally {
-					host.afterAnswer?.();
-				}
+				// The credential's template is an expression: evaluated in the poll's isolate, gone once the poll returned.
+				if (!polling && !host.expressionsAfterPoll) throw new Error(NO_ISOLATE);
+				return await sent(options, () => send(credential, options));
 			},
+			httpRequest: async (options: Parameters<typeof send>[1]) => await sent(options, () => sendSigned(options)),
 			returnJsonArray: (items: IDataObject[]) => items.map((json) => ({ json })),
 		},
 		logger: {
@@ -94,8 +109,16 @@ export async function poll(sandbox: Sandbox, params: Record<string, unknown>, st
 			error: (...a: unknown[]) => observe('poll log', a),
 		},
 	} as unknown as IPollFunctions;
+	async function sent<T>(options: { url?: string }, request: () => Promise<T>): Promise<T> {
+		await host.beforeRequest?.(String(options.url ?? ''));
+		try {
+			return await request();
+		} finally {
+			host.afterAnswer?.();
+		}
+	}
 	try {
-		const result = (await pollingNode.poll.call(context)) as INodeExecutionData[][] | null;
+		const result = (await pollingNode.poll.call(context).finally(() => (polling = false))) as INodeExecutionData[][] | null;
 		observe('poll output', result);
 		// The first poll runs at activation, whose static data n8n saves.
 		const kept = result || !host.keepsOnlyEmitting || stored === undefined ? JSON.stringify(staticData) : stored;

@@ -42,6 +42,8 @@ export class PollDriver {
 	stored: string | undefined;
 	readonly polls: PollRecord[] = [];
 	readonly warnings: string[] = [];
+	/** What the polls handed to n8n as failed executions (their messages and descriptions). */
+	readonly failures: Array<{ message: string; description: string }> = [];
 	readonly host: PollHost;
 
 	constructor(
@@ -50,7 +52,13 @@ export class PollDriver {
 		host: Partial<PollHost> = {},
 		readonly params: Record<string, unknown> = { events: ['lead'], options: { lookBackMinutes: 15 } },
 	) {
-		this.host = { budgetMs: BUDGET_MS, afterAnswer: () => later(answerMs), onWarn: (m) => this.warnings.push(m), ...host };
+		this.host = {
+			budgetMs: BUDGET_MS,
+			afterAnswer: () => later(answerMs),
+			onWarn: (m) => this.warnings.push(m),
+			onFailedExecution: (e) => this.failures.push({ message: e.message, description: String((e as { description?: unknown }).description ?? '') }),
+			...host,
+		};
 	}
 
 	/** One poll; the clock then stands at the next minute's tick after it began that it did not overlap. */
