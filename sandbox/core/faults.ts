@@ -8,6 +8,8 @@
  *   sandbox.faults.inject({ kind: 'drop' });                             // applied, connection cut
  *   sandbox.faults.inject({ kind: 'drop', when: 'before' });             // cut before the handler runs
  *   sandbox.faults.inject({ kind: 'drop', when: 'body' });               // headers and half the body, then cut
+ *   sandbox.faults.inject({ kind: '500', when: 'after' });               // applied, then answered 500
+ *   sandbox.faults.inject({ kind: 'slow', when: 'before', delayMs: 9e9 }); // held until the client hangs up, then applied
  *   sandbox.faults.writes('PUT', '/v1.0/leads/{leadId}');                // applied writes
  *   sandbox.faults.inject({ kind: 'expiredLink' });                      // next recording URL handed out has expired
  *   sandbox.faults.inject({ kind: '500', status: 200, page: '<html>..' }); // an HTML page instead of the answer
@@ -58,7 +60,12 @@ export interface FaultSpec {
 	delayMs?: number;
 	/** 'slow': hold the answer back until this settles instead (a test lets it go when it has seen what it waits for) */
 	until?: Promise<unknown>;
-	/** 'drop': cut the connection before the handler runs, after it applied the request (default), or halfway through the answer's body */
+	/**
+	 * 'drop': cut the connection before the handler runs, after it applied the request (default), or halfway through
+	 * the answer's body. '500': answer before the handler runs (default 'before': nothing applied), or after it applied
+	 * the request ('after'). 'slow': hold the answer back after applying (default 'after'), or hold the request back
+	 * until the delay ends or the client hangs up and apply it then ('before': a write that lands after the client gave up).
+	 */
 	when?: 'before' | 'after' | 'body';
 	/** 'staleCursor', 'pageCap': the query parameter (the cursor sent, the page size asked) */
 	param?: string;
@@ -85,8 +92,13 @@ export interface AppliedWrite {
 	method: string;
 	path: string;
 	status: number;
-	/** false when the answer never reached the client (dropped) */
+	/** false when the answer never reached the client (dropped, or replaced by a 5xx after applying) */
 	delivered: boolean;
+	/** the request's body and the handler's answer, as text */
+	body: string;
+	answer: string;
+	/** applied after the client hung up (a 'slow' fault held it 'before') */
+	late: boolean;
 }
 
 export function pathMatcher(pattern: string | RegExp): (path: string) => boolean {
@@ -129,7 +141,7 @@ export class Faults {
 				retryAfterSec: spec.retryAfterSec ?? 1,
 				status: spec.status ?? 500,
 				delayMs: spec.delayMs ?? 2000,
-				when: spec.when ?? 'after',
+				when: spec.when ?? (spec.kind === '500' ? 'before' : 'after'),
 				param: spec.param,
 				field: spec.field,
 				max: spec.max ?? 1,
@@ -165,8 +177,10 @@ export class Faults {
 		return found.spec;
 	}
 
-	recordWrite(write: AppliedWrite): void {
+	/** Notes a write the handler applied; the record is the caller's to mark undelivered when its answer never arrives. */
+	recordWrite(write: AppliedWrite): AppliedWrite {
 		this.applied.push(write);
+		return write;
 	}
 
 	/** Applied writes whose method (or '*') and path match. */
