@@ -9,7 +9,9 @@
  *   Update All, emails and phones added, tags added) in the order Lofty applied the writes gives, from the leads before
  *   and what happened between the executions.
  * - `order`: within one execution, an item's write to a lead lands after the writes of the earlier items to that lead
- *   (item order), except a write that landed after its client gave up ("may have been applied").
+ *   (item order), except a write that landed after its client gave up ("may have been applied"), and a Create or
+ *   Update that found the lead by searching after a later item had named it (that item holds the lead's turn first;
+ *   the Create or Update must then have read the lead again after that item's write, `overtaken`).
  * - `untrue`: truth both ways: a write that was applied belongs to an item that does not say "not applied"; an item
  *   that says it was applied had its write land, and its `action` (created or updated) and `leadId` are those of
  *   that write.
@@ -82,6 +84,13 @@ function matches(item: LeadItem, lead: LeadState, by: 'email' | 'phone'): boolea
 	return item.phone && lead.phones.includes(personPhoneNormal(item.person));
 }
 
+/** Whether Lofty answered a read of the lead (by its ID, or the person's search) between two log entries. */
+function readBetween(log: readonly RequestLogEntry[], from: number, to: number, leadId: string, it: LeadItem): boolean {
+	if (from < 0 || to < 0) return false;
+	const searched = (q: Record<string, string | string[]>) => q.email === personEmail(it.person) || String(q.phone ?? '').endsWith(personPhoneNormal(it.person).slice(-10));
+	return log.slice(from + 1, to).some((r) => r.method === 'GET' && r.status === 200 && (r.path === `/v1.0/leads/${leadId}` || (r.path === '/v1.0/leads' && searched(r.query))));
+}
+
 export interface Verdict {
 	unattributed: string[];
 	replay: string[];
@@ -89,13 +98,15 @@ export interface Verdict {
 	untrue: string[];
 	secondLead: string[];
 	failurePoint: string[];
+	/** not failures: a Create or Update overtaken on the lead it found by a later item of its execution */
+	overtaken: string[];
 }
 
 export function judge(c: LeadCase, ran: Ran, applied: readonly AppliedWrite[], log: readonly RequestLogEntry[], createsRemembered: boolean): Verdict {
 	const { writes, problems } = attribute(applied);
 	const group = groups(c);
 	const item = (w: { e: number; i: number }) => c.executions[w.e]?.items[w.i];
-	const verdict: Verdict = { unattributed: problems, replay: [], order: [], untrue: [], secondLead: [], failurePoint: [] };
+	const verdict: Verdict = { unattributed: problems, replay: [], order: [], untrue: [], secondLead: [], failurePoint: [], overtaken: [] };
 
 	// Replay, in the order Lofty applied the writes, with what happened between the executions at its place.
 	const leads = new Map<string, Lead>(ran.initial.map((l) => [l.leadId, { ...l, by: 'before', group: -1 }]));
@@ -149,11 +160,18 @@ export function judge(c: LeadCase, ran: Ran, applied: readonly AppliedWrite[], l
 	for (const l of expected.filter((x) => !final.includes(x))) verdict.replay.push(`the model has ${l}`);
 
 	// Item order within one execution, on each lead.
+	const logAt = (w: Write) => log.findIndex((r) => r.method === w.method && (r.body ?? '').includes(`Mark E${w.e}I${w.i}"`));
 	for (const a of writes) {
 		for (const b of writes) {
-			if (a.e === b.e && a.i < b.i && a.leadId === b.leadId && b.at < a.at && !a.late) {
-				verdict.order.push(`execution ${a.e}: item ${b.i}'s write to lead ${a.leadId} landed before item ${a.i}'s`);
+			if (!(a.e === b.e && a.i < b.i && a.leadId === b.leadId && b.at < a.at && !a.late)) continue;
+			// Create or Update finds its lead by searching: a later item that named the lead holds it first (issue 45,
+			// finding). What it then writes must rest on the lead as that item left it: it read the lead again in between.
+			const it = item(a);
+			if (it?.kind === 'upsert' && readBetween(log, logAt(b), logAt(a), a.leadId, it)) {
+				verdict.overtaken.push(`execution ${a.e}: Lead > ${item(b)?.kind} item ${b.i} wrote lead ${a.leadId} before Create or Update item ${a.i}, which read it again after`);
+				continue;
 			}
+			verdict.order.push(`execution ${a.e}: item ${b.i}'s write to lead ${a.leadId} landed before item ${a.i}'s`);
 		}
 	}
 
@@ -187,4 +205,4 @@ export function judge(c: LeadCase, ran: Ran, applied: readonly AppliedWrite[], l
 	return verdict;
 }
 
-export const NONE: Verdict = { unattributed: [], replay: [], order: [], untrue: [], secondLead: [], failurePoint: [] };
+export const NONE: Omit<Verdict, 'overtaken'> = { unattributed: [], replay: [], order: [], untrue: [], secondLead: [], failurePoint: [] };

@@ -63,7 +63,9 @@ describe('faults Lofty names: writes land once, in item order, and every output 
 		async (c) => {
 			const ran = await runCase(sb, c);
 			if (process.env.LOFTY_DIFF_STATS) console.log(JSON.stringify({ c, outcomes: ran.executions.map((ex) => ex.items.map((r) => r.outcome)), final: ran.final }));
-			expect(judge(c, ran, sb.faults.applied, sb.requests, CREATES_REMEMBERED)).toEqual(NONE);
+			const { overtaken, ...verdict } = judge(c, ran, sb.faults.applied, sb.requests, CREATES_REMEMBERED);
+			if (process.env.LOFTY_DIFF_STATS && overtaken.length) console.log(overtaken.join('\n'));
+			expect(verdict).toEqual(NONE);
 			if (untroubled(c)) expect(failedItems(c, ran)).toEqual([]);
 			expect(heldTurns()).toBe(0);
 		},
