@@ -154,17 +154,19 @@ const fault: fc.Arbitrary<Fault> = fc.record({
 
 /** A case: shrinks toward one execution of one item, no faults, no read delay. */
 export const leadCase: fc.Arbitrary<LeadCase> = fc
+	// Shrunk field by field in this order: what costs time (faults held past the Timeout, the read delay, more
+	// executions) first, so that each step of the shrinking runs faster than the one before.
 	.record({
-		before: fc.array(fc.constantFrom<LeadCase['before'][number]>('none', 'email', 'phone', 'both'), { minLength: PEOPLE, maxLength: PEOPLE }),
-		first: execution(PEOPLE, true),
-		more: fc.array(execution(PEOPLE, false), { maxLength: 2 }),
 		faults: fc.array(fault, { maxLength: 3 }),
 		readDelayMs: fc.constantFrom<LeadCase['readDelayMs']>(0, 300, 0, 300, 5000),
+		rateLimit: fc.constantFrom<LeadCase['rateLimit']>('loose', 'tight'),
+		more: fc.array(execution(PEOPLE, false), { maxLength: 2 }),
+		first: execution(PEOPLE, true),
+		before: fc.array(fc.constantFrom<LeadCase['before'][number]>('none', 'email', 'phone', 'both'), { minLength: PEOPLE, maxLength: PEOPLE }),
 		searchLagMs: fc.constantFrom<LeadCase['searchLagMs']>(0, 400),
 		objectTags: fc.boolean(),
 		auth: fc.constantFrom<LeadCase['auth']>('apiKey', 'oauth2'),
 		expireTokenAfter: fc.option(fc.integer({ min: 1, max: 10 }), { nil: null }),
-		rateLimit: fc.constantFrom<LeadCase['rateLimit']>('loose', 'tight'),
 	})
 	.map(({ first, more, ...c }) => {
 		const holding = c.faults.some((f) => HOLDING.has(f.name));
