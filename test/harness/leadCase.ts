@@ -100,6 +100,9 @@ export const SHORT_TIMEOUT_MS = 1000;
 
 export const PEOPLE = 3;
 
+/** An item with the first choice of each field, for the patterns below. */
+const PLAIN: LeadItem = { kind: 'upsert', person: 0, matchBy: 'emailThenPhone', email: true, phone: true, altEmail: false, lastName: null, fillEmpty: true, tag: null };
+
 const item = (people: number): fc.Arbitrary<LeadItem> =>
 	fc
 		.record({
@@ -152,7 +155,12 @@ const fault: fc.Arbitrary<Fault> = fc.record({
 	skip: fc.nat({ max: 3 }),
 });
 
-/** A case: shrinks toward one execution of one item, no faults, no read delay. */
+/**
+ * A case: shrinks toward one execution of one item, no faults, no read delay. Two patterns are added to some cases,
+ * where item order and the memory of uncertain creates are put to the test: `overtake` (a Create or Update, then a
+ * Lead > Update of the lead it finds, in one execution at Parallel Requests 2 or more) and `twin` (a new person's
+ * create whose answer is lost, then another Create or Update of that person while Lofty cannot show the lead yet).
+ */
 export const leadCase: fc.Arbitrary<LeadCase> = fc
 	// Shrunk field by field in this order: what costs time (faults held past the Timeout, the read delay, more
 	// executions) first, so that each step of the shrinking runs faster than the one before.
@@ -167,11 +175,31 @@ export const leadCase: fc.Arbitrary<LeadCase> = fc
 		objectTags: fc.boolean(),
 		auth: fc.constantFrom<LeadCase['auth']>('apiKey', 'oauth2'),
 		expireTokenAfter: fc.option(fc.integer({ min: 1, max: 10 }), { nil: null }),
+		overtake: fc.boolean(),
+		twin: fc.boolean(),
 	})
-	.map(({ first, more, ...c }) => {
-		const holding = c.faults.some((f) => HOLDING.has(f.name));
-		const executions = [first, ...more].map((e) => ({ ...e, items: e.items.map((i) => (holding ? { ...i, timeoutMs: SHORT_TIMEOUT_MS } : i)) }));
-		return { ...c, executions, expireTokenAfter: c.auth === 'oauth2' ? c.expireTokenAfter : null };
+	.map(({ first, more, overtake, twin, ...c }) => {
+		const before = [...c.before];
+		const faults = [...c.faults];
+		let readDelayMs = c.readDelayMs;
+		let head = first;
+		if (overtake) {
+			// Create or Update of person 0, whose lead it must find, then a Lead > Update of that lead, at once.
+			before[0] = 'both';
+			const upsert: LeadItem = { ...PLAIN, kind: 'upsert', person: 0, lastName: 'Lane' };
+			head = { ...head, items: [upsert, { ...PLAIN, kind: 'update', person: 0, lastName: 'Moss' }, ...head.items], parallel: Math.max(2, head.parallel) };
+		}
+		if (twin) {
+			// A new person twice in one execution, the create's answer lost, Lofty slow to show the new lead.
+			before[1] = 'none';
+			const upsert: LeadItem = { ...PLAIN, kind: 'upsert', person: 1, matchBy: 'email', phone: false };
+			head = { ...head, items: [upsert, ...head.items, { ...upsert, lastName: 'Reyes' }] };
+			faults.unshift({ name: 'dropAfterPost', skip: 0 });
+			if (readDelayMs === 0) readDelayMs = 300;
+		}
+		const holding = faults.some((f) => HOLDING.has(f.name));
+		const executions = [head, ...more].map((e) => ({ ...e, items: e.items.map((i) => (holding ? { ...i, timeoutMs: SHORT_TIMEOUT_MS } : i)) }));
+		return { ...c, before, faults, readDelayMs, executions, expireTokenAfter: c.auth === 'oauth2' ? c.expireTokenAfter : null };
 	});
 
 /** The contacts of person `p`. */

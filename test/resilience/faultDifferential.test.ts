@@ -20,7 +20,7 @@ import { type Sandbox, startSandbox } from '../../sandbox';
 import { heldTurns } from '../../nodes/Lofty/model/turns';
 import { propertyBudgetMs } from '../harness/budgets';
 import { diffRuns, propertyOptions, shrinkingBounded } from '../harness/diffRuns';
-import { type LeadCase, leadCase } from '../harness/leadCase';
+import { type LeadCase, type LeadItem, leadCase } from '../harness/leadCase';
 import { NONE, judge } from '../harness/leadModel';
 import { type Ran, runCase } from '../harness/leadRunner';
 
@@ -49,12 +49,16 @@ function untroubled(c: LeadCase): boolean {
 }
 
 function failedItems(c: LeadCase, ran: Ran): string[] {
-	return ran.executions.flatMap((ex, e) =>
-		ex.items
-			.map((r, i) => ({ r, i, item: c.executions[e].items[i] }))
-			.filter(({ r, item }) => r.outcome !== 'applied' && !(item.kind === 'update' && ran.before[item.person] === undefined))
-			.map(({ r, i }) => `${e}/${i}: ${String(r.json?.error ?? 'no output')}`),
-	);
+	const refused = (item: LeadItem) => item.kind === 'update' && ran.before[item.person] === undefined;
+	return ran.executions.flatMap((ex, e) => {
+		const items = c.executions[e].items;
+		// Without Continue On Fail, a refused item stops the items after it.
+		if (!c.executions[e].continueOnFail && items.some(refused)) return [];
+		return ex.items
+			.map((r, i) => ({ r, i, item: items[i] }))
+			.filter(({ r, item }) => r.outcome !== 'applied' && !refused(item))
+			.map(({ r, i }) => `${e}/${i}: ${String(r.json?.error ?? 'no output')}`);
+	});
 }
 
 describe('faults Lofty names: writes land once, in item order, and every output says truly what happened', () => {
