@@ -42,10 +42,15 @@ beforeAll(async () => {
 });
 afterAll(async () => await sb?.stop());
 
-/** Nothing made any item's outcome open: every item succeeds, but a Lead > Update of a lead Lofty never had. */
+/**
+ * Nothing made any item's outcome open: every item succeeds, but a Lead > Update of a lead Lofty never had. Not when
+ * the OAuth2 token expires under the tight limit: the sandbox counts n8n's token request against the same limit, and
+ * n8n-core's refresh does not wait out a 429 (the node then says "Could not reach Lofty": issue 45, finding).
+ */
 function untroubled(c: LeadCase): boolean {
 	const faults = c.faults.every((f) => f.name === '429');
-	return faults && c.executions.every((ex) => ex.cancelAfter === null && (ex.between === 'none' || ex.between === 'restart'));
+	const refreshRefused = c.expireTokenAfter !== null && c.rateLimit === 'tight';
+	return faults && !refreshRefused && c.executions.every((ex) => ex.cancelAfter === null && (ex.between === 'none' || ex.between === 'restart'));
 }
 
 function failedItems(c: LeadCase, ran: Ran): string[] {
