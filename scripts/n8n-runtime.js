@@ -377,7 +377,12 @@ function ensureN8n({ version = DEFAULT_VERSION } = {}) {
 	});
 }
 
-module.exports = { ensureN8n, cacheRoot, cleanEnv, systemNodeDir, DEFAULT_VERSION, SETUPS, UNAVAILABLE };
+/** npm (of the Node running this script) in `cwd` with a clean environment; throws with its output when it fails. */
+function runNpmIn(args, { cwd, label }) {
+	run(args, { cwd, env: cleanEnv(), label });
+}
+
+module.exports = { ensureN8n, cacheRoot, cleanEnv, systemNodeDir, withLock, runNpmIn, DEFAULT_VERSION, SETUPS, UNAVAILABLE };
 
 if (require.main === module) {
 	const args = process.argv.slice(2);

@@ -63,7 +63,8 @@ class QueueStack {
 	 * @param {string} o.dir run folder (user folders under it, logs in <dir>/logs); wiped at start
 	 * @param {{nodeBin: string, n8nBin: string}} o.rt n8n from scripts/n8n-runtime.js
 	 * @param {string} o.version n8n version
-	 * @param {{tarball: string, packageName: string, version: string}} o.pkg the packed package
+	 * @param {{tarball: string, packageName: string, version: string} | null} o.pkg the packed package, unpacked into
+	 *   each process's user folder; null: none (n8n installs it from a registry)
 	 * @param {number} [o.workers] number of `n8n worker` processes (2)
 	 * @param {number} [o.webhooks] number of `n8n webhook` processes (2)
 	 * @param {number} [o.workerConcurrency] executions one worker runs at once (n8n's default: 10)
@@ -120,7 +121,9 @@ class QueueStack {
 	/** One n8n process's user folder (with the package unpacked into it), environment and ports; not started yet. */
 	async process(name, command, ports) {
 		const userFolder = path.join(this.dir, name);
-		H.installPackage({ tarball: this.pkg.tarball, userFolder, packageName: this.pkg.packageName, version: this.pkg.version });
+		// Without `pkg`, nothing is unpacked by hand: n8n installs the package itself (N8N_COMMUNITY_PACKAGES in `env`).
+		if (this.pkg) H.installPackage({ tarball: this.pkg.tarball, userFolder, packageName: this.pkg.packageName, version: this.pkg.version });
+		else fs.mkdirSync(userFolder, { recursive: true });
 		const base = ports.http ? `http://127.0.0.1:${ports.http}` : null;
 		const env = H.n8nEnv({
 			userFolder,

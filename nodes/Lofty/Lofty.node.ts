@@ -165,11 +165,10 @@ export class Lofty implements INodeType {
 					return true;
 				}
 				failRun(this, itemIndex);
-				if (error instanceof NodeApiError) {
-					error.context.itemIndex ??= itemIndex;
-					// Re-wrapping a NodeApiError hands back the same error.
-					throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
-				}
+				// The item's error names the item, whichever part of the work made it (n8n hands a node error given to
+				// NodeApiError or NodeOperationError back as it is, so its item index is set here).
+				if (error instanceof NodeApiError || error instanceof NodeOperationError) error.context.itemIndex ??= itemIndex;
+				if (error instanceof NodeApiError) throw new NodeApiError(this.getNode(), error as unknown as JsonObject, { itemIndex });
 				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 			}
 		});

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, IHookFunctions, INodeExecutionData, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { AUTHENTICATION_PROPERTY, LOFTY_CREDENTIALS } from '../Lofty/transport/authentication';
 import { LOFTY_TRIGGER_BUILDER_HINT } from '../Lofty/model/builderHints';
@@ -95,16 +95,16 @@ export class LoftyTrigger implements INodeType {
 						type: 'options',
 						options: [
 							{
-								name: 'Assigned Leads (Default)',
-								value: 0,
-								description:
-									"Events about leads assigned to the credential's user. A Company Owner's or Admin's credential gets all the team's leads. Hidden leads only reach their assigned agent.",
-							},
-							{
 								name: 'Assigned and Owned Leads',
 								value: 1,
 								description:
 									"Also events about leads the user owns or manages through their team or office, even when assigned to someone else. Hidden leads still only reach the people who manage them.",
+							},
+							{
+								name: 'Assigned Leads (Default)',
+								value: 0,
+								description:
+									"Events about leads assigned to the credential's user. A Company Owner's or Admin's credential gets all the team's leads. Hidden leads only reach their assigned agent.",
 							},
 						],
 						default: 0,
@@ -136,9 +136,17 @@ export class LoftyTrigger implements INodeType {
 
 	webhook = receiver(DEFAULT_TIMING);
 
-	/** The first step of every execution the trigger starts: an event already run is dropped (runOnce.ts). */
+	/**
+	 * The first step of every execution the trigger starts: an event already run is dropped (runOnce.ts). Should that
+	 * fail, with On Error set to continue each event goes on with the error added, paired with its item: none is lost.
+	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runOnce(this);
+		try {
+			return await runOnce(this);
+		} catch (error) {
+			if (!this.continueOnFail()) throw new NodeOperationError(this.getNode(), error as Error);
+			return [this.getInputData().map((item, index) => ({ json: { ...item.json, error: (error as Error).message }, pairedItem: { item: index } }))];
+		}
 	}
 
 	/** n8n builds it without arguments; tests pass shorter time limits here (the methods run with n8n's context as `this`). */

@@ -8,11 +8,12 @@
  *   sandbox.faults.inject({ kind: 'drop' });                             // applied, connection cut
  *   sandbox.faults.inject({ kind: 'drop', when: 'before' });             // cut before the handler runs
  *   sandbox.faults.inject({ kind: 'drop', when: 'body' });               // headers and half the body, then cut
- *   sandbox.faults.inject({ kind: '500', when: 'after' });               // applied, then answered 500
+ *   sandbox.faults.inject({ kind: '500', applied: true });               // applied, then answered 500
  *   sandbox.faults.inject({ kind: 'slow', when: 'before', delayMs: 9e9 }); // held until the client hangs up, then applied
  *   sandbox.faults.writes('PUT', '/v1.0/leads/{leadId}');                // applied writes
  *   sandbox.faults.inject({ kind: 'expiredLink' });                      // next recording URL handed out has expired
  *   sandbox.faults.inject({ kind: '500', status: 200, page: '<html>..' }); // an HTML page instead of the answer
+ *   sandbox.faults.inject({ kind: '500', status: 200, code: 20005, applied: true }); // applied, answered with an error code
  *
  * A repeating server, for the guards of Return All (./pagingFaults.ts):
  *   sandbox.faults.inject({ kind: 'repeatPage', skip: 1, match });        // 2nd request: the 1st answer again
@@ -56,14 +57,15 @@ export interface FaultSpec {
 	message?: string;
 	/** '500': answer this text as an HTML page instead of Lofty's JSON error (a proxy's or CDN's error page) */
 	page?: string;
+	/** '500': the handler runs first (the write is applied), then its answer is replaced by the error */
+	applied?: boolean;
 	/** 'slow': how long the answer is held back (default 2000 ms); the request is applied first */
 	delayMs?: number;
 	/** 'slow': hold the answer back until this settles instead (a test lets it go when it has seen what it waits for) */
 	until?: Promise<unknown>;
 	/**
 	 * 'drop': cut the connection before the handler runs, after it applied the request (default), or halfway through
-	 * the answer's body. '500': answer before the handler runs (default 'before': nothing applied), or after it applied
-	 * the request ('after'). 'slow': hold the answer back after applying (default 'after'), or hold the request back
+	 * the answer's body. 'slow': hold the answer back after applying (default 'after'), or hold the request back
 	 * until the delay ends or the client hangs up and apply it then ('before': a write that lands after the client gave up).
 	 */
 	when?: 'before' | 'after' | 'body';
@@ -85,6 +87,7 @@ export interface ActiveFault extends Required<Pick<FaultSpec, 'kind' | 'retryAft
 	code?: string | number;
 	message?: string;
 	page?: string;
+	applied: boolean;
 	until?: Promise<unknown>;
 }
 
@@ -141,7 +144,7 @@ export class Faults {
 				retryAfterSec: spec.retryAfterSec ?? 1,
 				status: spec.status ?? 500,
 				delayMs: spec.delayMs ?? 2000,
-				when: spec.when ?? (spec.kind === '500' ? 'before' : 'after'),
+				when: spec.when ?? 'after',
 				param: spec.param,
 				field: spec.field,
 				max: spec.max ?? 1,
@@ -149,6 +152,7 @@ export class Faults {
 				code: spec.code,
 				message: spec.message,
 				page: spec.page,
+				applied: spec.applied ?? false,
 				until: spec.until,
 			},
 			left: times,

@@ -125,7 +125,7 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 			reply = { status: 429, body: { message: 'Too Many Requests' }, headers: { 'Retry-After': String(fault.retryAfterSec) } };
 		} else if (fault?.kind === '500' && fault.page !== undefined) {
 			reply = { status: fault.status, raw: fault.page, headers: { 'Content-Type': 'text/html; charset=utf-8' } };
-		} else if (fault?.kind === '500' && fault.when !== 'after') {
+		} else if (fault?.kind === '500' && !fault.applied) {
 			const message = fault.message ?? 'BaseApplicationException:errorCode=20005, injected fault';
 			reply = { status: fault.status, body: fault.code === undefined ? { message } : { code: fault.code, message } };
 		} else if (fault?.kind === 'drop' && fault.when === 'before') {
@@ -163,7 +163,7 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 	headers['Content-Length'] = String(Buffer.byteLength(payload));
 	const dropped = fault?.kind === 'drop';
 	const late = fault?.kind === 'slow' && fault.when === 'before';
-	const failedAfter = fault?.kind === '500' && fault.when === 'after' && dispatched;
+	const failedAfter = fault?.kind === '500' && fault.applied && dispatched;
 	let recorded: { delivered: boolean } | undefined;
 	if (dispatched && method !== 'GET' && method !== 'HEAD' && status >= 200 && status < 300) {
 		recorded = p.faults?.recordWrite({ method, path, status, delivered: !dropped && !failedAfter && !(late && req.socket.destroyed), body: rawBody, answer: typeof payload === 'string' ? payload : '', late });

@@ -145,7 +145,7 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		await addButton().waitFor();
 		expect(await labels()).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Match By', 'Email', 'Phone', 'Output', 'Custom Fields', 'Multi-Choice Custom Fields', 'Additional Fields', 'Options', 'Request Options']);
 		await t.ndv().locator('[data-test-id=parameter-input-matchBy]').click();
-		expect(await t.openOptions()).toEqual(['Email, Then Phone', 'Email', 'Phone']);
+		expect(await t.openOptions()).toEqual(['Email', 'Email, Then Phone', 'Phone']);
 		await t.closeDropdown();
 		await t.shot('light', 'lead-create-or-update');
 		await t.expectNoErrorOnScreen('Lead > Create or Update');
@@ -168,7 +168,7 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		await t.pick(t.ndv(), 'operation', 'Get');
 		expect(await labels()).toEqual(expect.arrayContaining(['Lead', 'Output', 'Options']));
 		await t.ndv().locator('[data-test-id=parameter-input-output]').click();
-		expect(await t.openOptions()).toEqual(['Simplified', 'Raw', 'Selected Fields']);
+		expect(await t.openOptions()).toEqual(['Raw', 'Selected Fields', 'Simplified']);
 		await page().locator('.el-select-dropdown__item:visible').filter({ hasText: 'Selected Fields' }).first().click();
 		await t.ndv().locator('[data-test-id=parameter-input-outputFields]').waitFor();
 		expect(await labels()).toEqual(expect.arrayContaining(['Output', 'Fields']));

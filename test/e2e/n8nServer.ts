@@ -208,9 +208,7 @@ export class N8nServer {
 	/** The package installed in a fresh user folder, then `n8n start` on it; sets `base` once it is ready. */
 	protected async startN8n(rt: { nodeBin: string; n8nBin: string }, pack: PackedPackage, extra: Record<string, string>): Promise<void> {
 		const userFolder = path.join(this.dir, 'user');
-		const pkgDir = H.installPackage({ tarball: pack.tarball, userFolder, packageName: PACKAGE_NAME, version: pack.version });
-		const probe = H.probeInstalledNode({ rt, pkgDir, nodeFile: NODE_FILE });
-		this.log(`installed ${pack.filename} (${pack.files} files) as a community node; "${probe.name}" v${probe.version} loads with n8n-workflow ${probe.wfVersion}`);
+		this.installPackage(rt, pack, userFolder);
 		const ports = { http: await H.freePort(), broker: await H.freePort() };
 		if (ports.broker === ports.http) ports.broker = await H.freePort();
 		const env = H.n8nEnv({ userFolder, ports, version: this.version, encryptionKey: randomBytes(24).toString('hex'), extra });
@@ -223,6 +221,13 @@ export class N8nServer {
 		this.base = `http://127.0.0.1:${ports.http}`;
 		await this.launch();
 		this.log(`n8n ready at ${this.base} (log: ${path.relative(ROOT, this.logFile)})`);
+	}
+
+	/** The packed package unpacked into the user folder's nodes folder, as a community-node install leaves it. */
+	protected installPackage(rt: { nodeBin: string; n8nBin: string }, pack: PackedPackage, userFolder: string): void {
+		const pkgDir = H.installPackage({ tarball: pack.tarball, userFolder, packageName: PACKAGE_NAME, version: pack.version });
+		const probe = H.probeInstalledNode({ rt, pkgDir, nodeFile: NODE_FILE });
+		this.log(`installed ${pack.filename} (${pack.files} files) as a community node; "${probe.name}" v${probe.version} loads with n8n-workflow ${probe.wfVersion}`);
 	}
 
 	/** Owner (2.8.x: set up through the REST API), session cookie, and an API key with every scope. */

@@ -1,7 +1,10 @@
 /**
  * The package in n8n's queue mode (n8n 2.41.1): Postgres and Redis from Debian's packages, one main, two workers and
- * two webhook processes (queueServer.ts, scripts/queue-stack.js), the package installed as a community node in each.
+ * two webhook processes (queueServer.ts, scripts/queue-stack.js), the package installed by n8n itself in each from a
+ * local registry (N8N_COMMUNITY_PACKAGES, installQueue.ts; on 2.8.x unpacked into each process's folder).
  *
+ *   - each process installed it at its start; the editor's Execute step, Execute workflow and the Lofty Trigger's
+ *     listening for a test event run on the workers (installQueue.ts)
  *   - a representative set of operations (every pagination style over several pages, a write chain, an error path,
  *     both credential types) run as the editor's "Execute workflow" does, and run on the workers: each execution
  *     is named by exactly one worker's log, none by main's
@@ -21,6 +24,7 @@ import { byId, type Json } from './plan';
 import { PAGED, buildQueuePlan } from './queuePlan';
 import { QueueN8nServer, queueServicesMissing } from './queueServer';
 import { defineTriggerTests } from './queueTrigger';
+import { defineInstallTests } from './installQueue';
 import { runBulk } from './queueBulk';
 import { TRIGGER, chain, flowProblems, loftyNode, oauthCredentialData, oauthToken, outputOf } from './suite';
 
@@ -37,7 +41,8 @@ if (missing.length && process.env.CI !== 'true') {
 	});
 } else {
 	describe(`n8n ${VERSION} in queue mode: Postgres, Redis, main, 2 workers, 2 webhook processes`, () => {
-		const n8n = new QueueN8nServer(VERSION);
+		// Installed as a user installs it from n8n 3.0 on (installQueue.ts): on 2.41.x, N8N_COMMUNITY_PACKAGES from a registry.
+		const n8n = new QueueN8nServer(VERSION, undefined, { fromRegistry: /^2\.4\d\./.test(VERSION) });
 		let sandbox: Sandbox;
 		const creds = { api: {} as Json, oauth: {} as Json };
 		const executions: string[] = [];
@@ -74,6 +79,8 @@ if (missing.length && process.env.CI !== 'true') {
 			fs.mkdirSync(path.join(ROOT, '.e2e'), { recursive: true });
 			fs.writeFileSync(path.join(ROOT, '.e2e', `summary-queue-${VERSION}.txt`), `${text}\n`);
 		});
+
+		if (/^2\.4\d\./.test(VERSION)) defineInstallTests({ n8n: () => n8n, sandbox: () => sandbox, creds: () => creds, summary });
 
 		describe('operations run on the workers', () => {
 			for (const flow of buildQueuePlan()) {

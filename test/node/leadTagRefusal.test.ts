@@ -22,7 +22,7 @@ const creates = () =>
 		.requests.filter((r) => r.method === 'POST' && r.path === LEADS)
 		.map((r) => [r.status, (JSON.parse(r.body) as { tags?: unknown[] }).tags?.map((t) => (typeof t === 'string' ? 'name' : 'object'))[0]]);
 /** Whether the tag reading takes this refusal of a create with tags as about the tag shape. */
-const tagShapeRefused = (failure: { httpCode: number; message: string }) => TAG_SHAPE_READING.detect(failure, { method: 'POST', path: LEADS, qs: {}, body: { tags: ['VIP'] } });
+const tagShapeRefused = (failure: { httpCode: number; code?: string | number; message: string }) => TAG_SHAPE_READING.detect(failure, { method: 'POST', path: LEADS, qs: {}, body: { tags: ['VIP'] } });
 const tagsOf = (leadId: string) => sandbox().store.leads.get(leadId)?.tags.map((t) => t.tagName);
 
 describe.each(['parseError', 'plain'] as const)('a refusal of the tag shape in %s words', (phrasing) => {
@@ -96,6 +96,34 @@ describe('what is not a tag refusal', () => {
 		expect(tagShapeRefused({ httpCode: 400, message: 'hashtags are not allowed' })).toBe(false);
 		const unknown = 'Unrecognized field "stagee" (class LeadRequest), not marked as ignorable (3 known properties: "firstName", "stage", "tags"])';
 		expect(tagShapeRefused({ httpCode: 400, message: unknown })).toBe(false);
+	});
+});
+
+describe('a refusal of the tag shape answered HTTP 200 with an error code (transport/writeOutcome.ts)', () => {
+	it('a validation code naming tags is a refusal: sent once more as {tagName}, one lead, the account learns objects', async () => {
+		sandbox().readings.set({ tagWrites: 'objects' });
+		sandbox().faults.inject({ kind: '500', status: 200, code: 'INVALID_PARAMETER', message: 'tags must be objects {tagName}', match: { method: 'POST', path: LEADS } });
+		const [item] = await run(sandbox(), create('Codeshape'));
+		expect(tagsOf(item.json.leadId as string)).toEqual(['VIP']);
+		expect(creates()).toEqual([
+			[200, 'name'],
+			[200, 'object'],
+		]);
+		expect([...sandbox().store.leads.values()].filter((l) => l.firstName === 'Codeshape')).toHaveLength(1);
+	});
+
+	it("Lofty's internal-error code (20005) naming tags may have been applied: never sent again", async () => {
+		sandbox().readings.set({ tagWrites: 'objects' });
+		sandbox().faults.inject({ kind: '500', status: 200, code: 20005, message: 'tags could not be saved', match: { method: 'POST', path: LEADS } });
+		const error = await runError(sandbox(), create('Internalshape'));
+		expect((error as Error & { context?: Record<string, unknown> }).context?.writeUncertain).toBe(true);
+		expect(creates()).toHaveLength(1);
+	});
+
+	it('the words rule, by code', () => {
+		expect(tagShapeRefused({ httpCode: 200, code: 'INVALID_PARAMETER', message: 'tags must be objects {tagName}' })).toBe(true);
+		expect(tagShapeRefused({ httpCode: 200, code: 20005, message: 'tags must be objects {tagName}' })).toBe(false);
+		expect(tagShapeRefused({ httpCode: 200, code: 'INVALID_PARAMETER', message: 'stage must be a name' })).toBe(false);
 	});
 });
 

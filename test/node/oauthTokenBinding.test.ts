@@ -86,3 +86,61 @@ describe('a Client Credentials token is used only for the Customer Key it was is
 		expect(sandbox().requests.filter((r) => r.path === '/v1.0/me' && r.authScheme === 'bearer')).toHaveLength(0);
 	});
 });
+
+describe('the token check is a read of the transport: a 429, a 5xx or no answer is never a refusal, and never kept', () => {
+	/** A token this process did not see fetched (n8n restarted), for the Customer Key the credential has. */
+	const afterRestart = (): Stored => {
+		const stored: Stored = { data: typed(DEMO_API_KEY), saves: 0 };
+		stored.data.oauthTokenData = { access_token: sandbox().issueToken(), token_type: 'bearer', expires_in: 3600 };
+		return stored;
+	};
+	const me = { method: 'GET', path: '/v1.0/me' };
+	const meAnswers = () => sandbox().requests.filter((r) => r.path === '/v1.0/me').map((r) => `${r.authScheme} ${r.status}`);
+
+	it('a 429 on the check is waited out as Lofty asks, and the run acts as the user', async () => {
+		sandbox().faults.inject({ kind: '429', times: 2, retryAfterSec: 1, match: me });
+		expect(userOf(await getMe(afterRestart()))).toBe(SEED_IDS.demoUserId);
+		// The Customer Key's check twice (429, then its answer), the token's, then the request itself.
+		expect(meAnswers()).toEqual(['token 429', 'token 429', 'token 200', 'bearer 200', 'bearer 200']);
+	});
+
+	it('a 5xx on the check is retried, as every read is', async () => {
+		sandbox().faults.inject({ kind: '500', status: 503, times: 1, match: me });
+		sandbox().faults.inject({ kind: '500', times: 1, skip: 1, match: me });
+		expect(userOf(await getMe(afterRestart()))).toBe(SEED_IDS.demoUserId);
+		expect(meAnswers()).toEqual(['token 503', 'token 200', 'bearer 500', 'bearer 200', 'bearer 200']);
+	});
+
+	it('Lofty does not answer the Customer Key check: the item fails saying so, nothing is sent, and the next run checks again', async () => {
+		const stored = afterRestart();
+		sandbox().faults.inject({ kind: '500', times: 4, match: me });
+		const error = (await getMe(stored)) as Error & { description?: string };
+		expect(error.message).toBe("Lofty did not answer the check of the OAuth2 credential's token (GET /v1.0/me), so GET /v1.0/me was not sent");
+		expect(error.description).toMatch(/^Lofty error \(HTTP 500 20005\).*Nothing was changed in Lofty; run the item again later/);
+		expect(`${error.message} ${error.description}`).not.toMatch(/refused/i);
+		expect(meAnswers()).toEqual(['token 500', 'token 500', 'token 500', 'token 500']);
+		// Not kept: the next run checks again, and Lofty answers.
+		expect(userOf(await getMe(stored))).toBe(SEED_IDS.demoUserId);
+	});
+
+	it("Lofty does not answer the token's check: the item fails saying so, and the token is not taken as checked", async () => {
+		const stored = afterRestart();
+		sandbox().faults.inject({ kind: '500', times: 4, skip: 1, match: me });
+		expect(((await getMe(stored)) as Error).message).toBe("Lofty did not answer the check of the OAuth2 credential's token (GET /v1.0/me), so GET /v1.0/me was not sent");
+		expect(meAnswers()).toEqual(['token 200', 'bearer 500', 'bearer 500', 'bearer 500', 'bearer 500']);
+		expect(userOf(await getMe(stored))).toBe(SEED_IDS.demoUserId);
+		// Checked now: the next run sends the request alone.
+		const before = meAnswers().length;
+		await getMe(stored);
+		expect(meAnswers().slice(before)).toEqual(['bearer 200']);
+	});
+
+	it('a refusal names what Lofty answered the Customer Key', async () => {
+		const stored = afterRestart();
+		switchKey(stored, `${DEMO_API_KEY}0`);
+		const refused = (await getMe(stored)) as Error & { description?: string };
+		expect(refused.message).toMatch(/^Lofty refused the Customer Key of the OAuth2 credential/);
+		expect(refused.description).toMatch(/^Lofty answered HTTP 401 \S+ \(.+\) to the Customer Key sent as an API key\./);
+	});
+});
+

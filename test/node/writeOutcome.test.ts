@@ -91,3 +91,50 @@ describe('a write answered by a server error', () => {
 		expect(sandbox().count('PUT', '/v1.0/leads/{leadId}')).toBe(1);
 	});
 });
+
+describe('a write answered 2xx with an error code: its outcome is what the code means', () => {
+	/** The next lead create is answered HTTP 200 with this code; `applied`: Lofty made the lead first. */
+	const codedCreate = (code: string | number, applied: boolean) =>
+		sandbox().faults.inject({ kind: '500', status: 200, code, message: `injected ${code}`, applied, match: { method: 'POST', path: LEADS } });
+
+	it("Lead > Create answered 200 with Lofty's internal-error code, the lead made: may have been applied, and Create or Update updates that lead", async () => {
+		readDelay(1000);
+		codedCreate(20005, true);
+		const error = await runError(sandbox(), { resource: 'lead', operation: 'create', firstName: 'Xena', additionalFields: { emails: ['xena@example.com'] } });
+		expect((error as Error & { context?: IDataObject }).context?.writeUncertain).toBe(true);
+		expect(error.message).toBe('Lofty error (HTTP 200 20005): injected 20005');
+		expect(error.description).toMatch(/^The lead may have been created\. Search Lofty by email xena@example\.com/);
+		const [item] = await run(sandbox(), upsert({ firstName: 'Xena', email: 'xena@example.com', additionalFields: { lastName: 'Xu' } }), { typeVersion: 1.1 });
+		expect(item.json).toMatchObject({ action: 'updated', lastName: 'Xu' });
+		expect(leadsWith('xena@example.com')).toHaveLength(1);
+		expect(sandbox().faults.writes('POST', LEADS)).toBe(1);
+	}, 30_000);
+
+	it('Create or Update answered so, nothing made: the next item for the person creates nothing blindly, naming the earlier item', async () => {
+		codedCreate('20005', false);
+		const items = await run(sandbox(), () => upsert({ firstName: 'Yara', email: 'yara@example.com' }), twice);
+		expect(items[0].json).toMatchObject({ writeUncertain: true, httpCode: '200' });
+		expect(items[1].json.error).toMatch(/^A create for this person by item 0 of this execution got no certain answer/);
+		expect(sandbox().count('POST', LEADS)).toBe(1);
+		expect(leadsWith('yara@example.com')).toHaveLength(0);
+	}, 30_000);
+
+	it.each([['INVALID_PARAMETER'], [20012], ['PERMISSION_DENIED'], [20006]])('answered 200 with the refusal code %s: refused, not uncertain; the next item creates as usual', async (code) => {
+		codedCreate(code, false);
+		const items = await run(sandbox(), () => upsert({ firstName: 'Zoe', email: 'zoe@example.com' }), twice);
+		expect(items[0].json.error).toBe(`Lofty error (HTTP 200 ${code}): injected ${code}`);
+		expect(items[0].json.writeUncertain).toBeUndefined();
+		expect(items[1].json.action).toBe('created');
+		expect(leadsWith('zoe@example.com')).toHaveLength(1);
+	});
+
+	it('Lead > Update answered 200 with the internal-error code: writeUncertain, sent once, and the description says why', async () => {
+		const [created] = await run(sandbox(), { resource: 'lead', operation: 'create', firstName: 'Walt' });
+		sandbox().faults.inject({ kind: '500', status: 200, code: 20005, applied: true, match: { method: 'PUT', path: '/v1.0/leads/{leadId}' } });
+		const error = await runError(sandbox(), { resource: 'lead', operation: 'update', leadId: { __rl: true, mode: 'id', value: created.json.leadId }, updateFields: { lastName: 'W' } });
+		expect((error as Error & { context?: IDataObject }).context?.writeUncertain).toBe(true);
+		expect(error.description).toMatch(/^Lofty answered HTTP 200 with its internal-error code \(20005\), so this change may or may not have been applied\. It was not sent again/);
+		expect(sandbox().count('PUT', '/v1.0/leads/{leadId}')).toBe(1);
+		expect(sandbox().store.getLead(String(created.json.leadId))?.lastName).toBe('W');
+	});
+});

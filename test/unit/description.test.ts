@@ -83,7 +83,7 @@ describe('node description derived from the resource tables', () => {
 		for (const p of output) {
 			expect(p.displayOptions?.show?.['@version']).toEqual([{ _cnd: { gte: 1.1 } }]);
 			expect(p.default).toBe('simplified');
-			expect(p.options?.map((o) => (o as { name: string }).name)).toEqual(['Simplified', 'Raw', 'Selected Fields']);
+			expect(p.options?.map((o) => (o as { name: string }).name)).toEqual(['Raw', 'Selected Fields', 'Simplified']);
 		}
 		// Lead Get had no Simplify in version 1: no switch there, so those workflows keep the full record.
 		expect(shownFor('lead', 'get').map((p) => p.name)).not.toContain('simplify');

@@ -9,7 +9,9 @@ import {
 	recall,
 	recentLeadCount,
 	remember,
+	setApartBy,
 } from '../../nodes/Lofty/resources/lead/keys';
+import { withKnown } from '../../nodes/Lofty/resources/lead/upsert';
 
 describe('normalPhone', () => {
 	it.each([
@@ -70,3 +72,34 @@ describe('the record of recent leads', () => {
 		expect(recentLeadCount()).toBe(1);
 	});
 });
+
+describe('setApartBy: what keeps a lead found by the phone alone from being the item\'s person', () => {
+	const lead = { firstName: 'Ann', lastName: 'Lee' };
+	const bob = { firstName: 'Bob', lastName: 'Lee' };
+	it('"Create a New Lead When Anything Differs" (the default): another name or other emails', () => {
+		expect(setApartBy(bob, ['bob@example.com'], lead, ['ann@example.com']).map((d) => d.field)).toEqual(['firstName', 'emails']);
+		expect(setApartBy({ ...bob, phoneOnly: 'newLead' }, [], lead, ['ann@example.com']).map((d) => d.field)).toEqual(['firstName']);
+		expect(setApartBy({ firstName: 'ANN' }, ['ann2@example.com'], lead, ['ann@example.com'])).toEqual([{ field: 'emails', lead: 'ann@example.com' }]);
+		expect(setApartBy({ firstName: 'Ann' }, ['ann@example.com'], lead, ['Ann@Example.com', 'x@example.com'])).toEqual([]);
+	});
+	it('"Update It When the Name Agrees": another name only', () => {
+		expect(setApartBy({ firstName: 'Ann', phoneOnly: 'nameAgrees' }, ['ann2@example.com'], lead, ['ann@example.com'])).toEqual([]);
+		expect(setApartBy({ ...bob, phoneOnly: 'nameAgrees' }, ['bob@example.com'], lead, ['ann@example.com'])).toEqual([{ field: 'firstName', lead: 'Ann' }]);
+	});
+	it('"Always Update It": nothing', () => {
+		expect(setApartBy({ ...bob, phoneOnly: 'update' }, ['bob@example.com'], lead, ['ann@example.com'])).toEqual([]);
+	});
+});
+
+describe('withKnown: a remembered lead that may have others joins what the search found', () => {
+	const lead = (leadId: string): KnownLead => ({ leadId, emails: [], phones: [], fields: {}, recent: false });
+	it('first when the search does not show it yet; once when it does; the search alone without one', () => {
+		const known = lead('3');
+		expect(withKnown([lead('2'), lead('1')], known).map((l) => l.leadId)).toEqual(['3', '2', '1']);
+		const found = [lead('3'), lead('1')];
+		expect(withKnown(found, known)).toBe(found);
+		expect(withKnown([], known)).toEqual([known]);
+		expect(withKnown(found, undefined)).toBe(found);
+	});
+});
+

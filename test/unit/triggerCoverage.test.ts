@@ -21,7 +21,7 @@ describe('Lofty Trigger: what it will not see', () => {
 	it('Delivery Scope says which credential sees the whole team; Batch Size says Lofty also reads it per 30 minutes', () => {
 		const scope = option(trigger, 'permissionMode');
 		expect(scope.description).toMatch(/whole team, use a Company Owner's or Admin's credential/);
-		expect((scope.options as Array<{ description: string }>)[0].description).toMatch(/Hidden leads only reach their assigned agent/);
+		expect((scope.options as Array<{ value: number; description: string }>).find((o) => o.value === 0)!.description).toMatch(/Hidden leads only reach their assigned agent/);
 		expect(option(trigger, 'batchSize').description).toMatch(/most notifications per 30 minutes/);
 	});
 

@@ -8,11 +8,12 @@ import { gate, tick } from '../harness/gates';
 
 const op = (resource: string, operation: string) => findOperation(resource, operation)!.op;
 
-/** An execution context as far as turns read it: the node's credential. */
-const execution = (credentialId = '1') =>
+/** An execution context as far as turns read it: the node's credential (n8n's ID, and the credential's data). */
+const execution = (credentialId = '1', data: Record<string, unknown> = { apiKey: 'key-1' }, authentication = 'apiKey') =>
 	({
-		getNodeParameter: (_: string, __: number, fallback: unknown) => fallback,
-		getNode: () => ({ credentials: { loftyApi: { id: credentialId, name: 'Lofty' } } }),
+		getNodeParameter: (name: string, __: number, fallback: unknown) => (name === 'authentication' ? authentication : fallback),
+		getNode: () => ({ credentials: { [authentication === 'oAuth2' ? 'loftyOAuth2Api' : 'loftyApi']: { id: credentialId, name: 'Lofty' } } }),
+		getCredentials: async () => data,
 	}) as unknown as IExecuteFunctions;
 
 /** A write whose keys are given as they are, in an execution or across executions. */
@@ -44,6 +45,12 @@ describe('turn keys and scope from the tables', () => {
 	it('Create or Update is named by every email and phone of the person, compared as the match compares them', () => {
 		const keys = turnKeys(op('lead', 'upsert'), { email: 'Jane@Example.com ', phone: '(415) 555-0101', emails: ['jane@example.com', 'j2@example.com'], phones: ['+1 415 555 0101'] });
 		expect(keys).toEqual(['email:jane@example.com', 'email:j2@example.com', 'phone:+14155550101']);
+	});
+
+	it('Lead > Create is named by the person it makes, on the account, so that it meets Create or Update for them', () => {
+		expect(turnKeys(op('lead', 'create'), { firstName: 'A', emails: ['A@Example.com'], phones: ['(415) 555-0101', 7] })).toEqual(['email:a@example.com', 'phone:+14155550101']);
+		expect(turnKeys(op('lead', 'create'), { firstName: 'A', emails: 'a@example.com' })).toEqual([]);
+		expect(turnScope(op('lead', 'create'))).toBe('account');
 	});
 
 	it('writes that send what they read first hold their turn across executions; plain writes within theirs', () => {
@@ -101,17 +108,17 @@ describe('inTurn', () => {
 		expect(heldTurns()).toBe(0);
 	});
 
-	it('an account turn waits for another execution on the same credential; a plain turn, or another credential, does not', async () => {
-		const [first, second, otherCredential] = [execution('1'), execution('1'), execution('2')];
+	it('an account turn waits for another execution on the same credential; a plain turn, or another account, does not', async () => {
+		const [first, second, otherCredential] = [execution('1'), execution('1'), execution('2', { apiKey: 'key-2' })];
 		const log: string[] = [];
 		const held = gate();
 		const a = inTurn(first, write('account'), { keys: ['k'] }, async () => (log.push('first'), await held.promise, log.push('first end')));
 		const b = inTurn(second, write('account'), { keys: ['k'] }, async () => log.push('second, same account'));
 		const c = inTurn(second, write('execution'), { keys: ['k2'] }, async () => log.push('second, plain'));
-		const d = inTurn(otherCredential, write('account'), { keys: ['k'] }, async () => log.push('other credential'));
+		const d = inTurn(otherCredential, write('account'), { keys: ['k'] }, async () => log.push('other account'));
 		await tick();
 		// The account's keys are taken after the execution's (model/turns.ts, step 2): a few promise rounds later.
-		expect([...log].sort()).toEqual(['first', 'other credential', 'second, plain']);
+		expect([...log].sort()).toEqual(['first', 'other account', 'second, plain']);
 		held.open();
 		await Promise.all([a, b, c, d]);
 		expect(log.slice(-2)).toEqual(['first end', 'second, same account']);
@@ -150,3 +157,66 @@ describe('inTurn', () => {
 		expect(heldTurns()).toBe(0);
 	});
 });
+
+describe('the account of a turn: the Lofty user the credential acts as, whichever n8n credential holds the key', () => {
+	afterEach(() => forgetTurns());
+
+	/** Whether an account turn of `second` waits for one `first` holds. */
+	async function waits(first: IExecuteFunctions, second: IExecuteFunctions): Promise<boolean> {
+		const log: string[] = [];
+		const held = gate();
+		const a = inTurn(first, write('account'), { keys: ['person'] }, async () => (log.push('first'), await held.promise, log.push('first end')));
+		const b = inTurn(second, write('account'), { keys: ['person'] }, async () => log.push('second'));
+		await tick();
+		const waited = !log.includes('second');
+		held.open();
+		await Promise.all([a, b]);
+		expect(heldTurns()).toBe(0);
+		return waited;
+	}
+	const clientCredentials = (customerApiKey: string, clientId = 'client-1') => ({ grantType: 'clientCredentials', clientId, clientSecret: 's', customerApiKey });
+
+	it('two n8n credentials of one API key wait for each other; two keys do not', async () => {
+		expect(await waits(execution('1', { apiKey: 'key-1' }), execution('2', { apiKey: 'key-1' }))).toBe(true);
+		expect(await waits(execution('1', { apiKey: 'key-1' }), execution('1', { apiKey: 'key-2' }))).toBe(false);
+	});
+
+	it('the base URL is part of the account: one key on two Lofty hosts does not wait', async () => {
+		expect(await waits(execution('1', { apiKey: 'key-1', baseUrl: 'https://a.example' }), execution('2', { apiKey: 'key-1', baseUrl: 'https://a.example/' }))).toBe(true);
+		expect(await waits(execution('1', { apiKey: 'key-1', baseUrl: 'https://a.example' }), execution('2', { apiKey: 'key-1', baseUrl: 'https://b.example' }))).toBe(false);
+	});
+
+	it('OAuth2 Client Credentials: the Customer Key is the account (the same user as its API key), whatever the client', async () => {
+		const oauth = (id: string, data: Record<string, unknown>) => execution(id, data, 'oAuth2');
+		expect(await waits(oauth('1', clientCredentials('key-1')), oauth('2', clientCredentials('key-1', 'client-2')))).toBe(true);
+		expect(await waits(oauth('1', clientCredentials('key-1')), execution('2', { apiKey: 'key-1' }))).toBe(true);
+		expect(await waits(oauth('1', clientCredentials('key-1')), oauth('1', clientCredentials('key-2')))).toBe(false);
+	});
+
+	it('OAuth2 Authorization Code names no user: its n8n credential is the account', async () => {
+		const code = (id: string) => execution(id, { grantType: 'authorizationCode', clientId: 'client-1', oauthTokenData: { access_token: `t${id}` } }, 'oAuth2');
+		expect(await waits(code('1'), code('1'))).toBe(true);
+		expect(await waits(code('1'), code('2'))).toBe(false);
+	});
+
+	it('the account is read as the item starts, once per execution, and a credential that cannot be read fails the item and holds nothing', async () => {
+		let reads = 0;
+		const ctx = execution('1');
+		const read = ctx.getCredentials.bind(ctx);
+		(ctx as { getCredentials: unknown }).getCredentials = async (type: string) => (reads++, await read(type));
+		const started = inTurn(ctx, write('account'), { keys: ['k'] }, async () => 'done');
+		expect(reads).toBe(1);
+		await started;
+		await inTurn(ctx, write('account'), { keys: ['k2'] }, async () => 'done');
+		expect(reads).toBe(1);
+		const broken = execution('3');
+		(broken as { getCredentials: unknown }).getCredentials = async () => {
+			throw new Error('Node does not have any credentials set');
+		};
+		await expect(inTurn(broken, write('account'), { keys: ['k'] }, async () => 'ran')).rejects.toThrow('Node does not have any credentials set');
+		expect(heldTurns()).toBe(0);
+		// A plain write on no record of the account does not read the credential.
+		expect(await inTurn(broken, write('execution'), { keys: ['#team'] }, async () => 'ran')).toBe('ran');
+	});
+});
+

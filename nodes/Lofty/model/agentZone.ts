@@ -6,6 +6,7 @@ import { loftyRequest } from '../transport/request';
 import { givenValue } from './collections';
 import { isTimeWithoutOffset, workflowZone, zoneField } from './dates';
 import type { OperationDef, ParamDef } from './types';
+import { itemRead } from './itemRead';
 
 /** The node version from which an agent time without offset is read in the Lofty user's zone by default. */
 export const AGENT_ZONE_VERSION = 1.3;
@@ -120,7 +121,7 @@ const asked = new WeakMap<object, Promise<string | undefined>>();
 export async function userZone(ctx: IExecuteFunctions, itemIndex: number): Promise<string | undefined> {
 	let found = asked.get(ctx);
 	if (!found) {
-		found = loftyRequest(ctx, { method: 'GET', path: '/v1.0/me', idempotent: true }, itemIndex).then(zoneOf);
+		found = itemRead(ctx, itemIndex, { method: 'GET', path: '/v1.0/me', idempotent: true }).then(zoneOf);
 		// A failed answer is not remembered: the next item asks again.
 		found.catch(() => asked.delete(ctx));
 		asked.set(ctx, found);

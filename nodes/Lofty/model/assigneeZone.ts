@@ -1,11 +1,11 @@
 import { IANAZone } from 'luxon';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { loftyRequest } from '../transport/request';
 import { userZone } from './agentZone';
 import { givenValue } from './collections';
 import type { ZoneSource } from './dates';
 import type { OperationDef, ParamDef } from './types';
+import { itemRead } from './itemRead';
 
 /**
  * Whose day a time for an agent is read in when the entry goes to someone else. An operation whose Assigned Role
@@ -36,7 +36,7 @@ async function readOnce(ctx: IExecuteFunctions, path: string, itemIndex: number)
 	if (!byPath) cache.set(ctx, (byPath = new Map()));
 	let found = byPath.get(path);
 	if (!found) {
-		found = loftyRequest(ctx, { method: 'GET', path, idempotent: true }, itemIndex);
+		found = itemRead(ctx, itemIndex, { method: 'GET', path, idempotent: true });
 		found.catch(() => byPath.delete(path));
 		byPath.set(path, found);
 	}

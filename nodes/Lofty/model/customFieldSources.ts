@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CustomFieldDefinition, CustomFieldKind, CustomFieldSource } from './types';
-import { loftyRequest } from '../transport/request';
+import { itemRead } from './itemRead';
 
 /**
  * The two families of custom fields Lofty keeps per team and how their values travel:
@@ -102,7 +102,7 @@ export const TRANSACTION_CUSTOM_FIELDS: CustomFieldSource = {
 	recordKey: 'customFields',
 	async currentEntries(op) {
 		const { leadId, transactionId } = op.values as { leadId: string; transactionId: string };
-		const current = record(await loftyRequest(op.ctx, { method: 'GET', path: `/v1.0/leads/${leadId}/transaction/${transactionId}` }, op.itemIndex));
+		const current = record(await itemRead(op.ctx, op.itemIndex, { method: 'GET', path: `/v1.0/leads/${leadId}/transaction/${transactionId}` }));
 		return list(current.customFields)
 			.filter((e) => e.id !== undefined && e.id !== null)
 			.map((e) => ({ id: String(e.id), value: e.value ?? null }));

@@ -14,6 +14,7 @@ import { loftyRequest } from '../transport/request';
 import { readDate, workflowZone } from './dates';
 import { InvalidValue, show } from './invalid';
 import type { CustomFieldDefinition, CustomFieldSource, OperationContext, OperationDef, ParamDef } from './types';
+import { itemRead } from './itemRead';
 
 /**
  * Custom fields by name: the editor lists the team's fields (n8n's resource mapper) with an input that fits each
@@ -150,7 +151,7 @@ export async function definitionsOf(ctx: IExecuteFunctions, source: CustomFieldS
 	if (!bySource) cache.set(ctx, (bySource = new Map()));
 	let found = bySource.get(source.listPath);
 	if (!found) {
-		found = loftyRequest(ctx, { method: 'GET', path: source.listPath }, itemIndex).then((r) => source.definitions(r));
+		found = itemRead(ctx, itemIndex, { method: 'GET', path: source.listPath }).then((r) => source.definitions(r));
 		// A failed listing is not remembered: the next item asks again.
 		found.catch(() => bySource?.delete(source.listPath));
 		bySource.set(source.listPath, found);

@@ -10,6 +10,7 @@ import { needsUserZone } from './agentZone';
 import { agentReading } from './assigneeZone';
 import { CUSTOM_FIELDS_BY_NAME, applyMappedFields, withFieldsByName } from './customFields';
 import { timeFactsOf } from './dates';
+import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS, requestSettings } from './itemRead';
 import { downloadFile } from './download';
 import { outputFieldsFor, pickFields, sentFacts } from './output';
 import { InvalidValue, invalid, readValues } from './params';
@@ -91,40 +92,7 @@ export function toRecords(response: unknown, unwrap?: string): IDataObject[] {
 
 const asList = (shaped: IDataObject | IDataObject[]): IDataObject[] => (Array.isArray(shaped) ? shaped : [shaped]);
 
-/** Most requests one execution may have in flight (Request Options > Parallel Requests), and the default. */
-export const MAX_PARALLEL_REQUESTS = 32;
-export const DEFAULT_PARALLEL_REQUESTS = 8;
-
-interface RequestSettings {
-	timeout?: number;
-	readRetries?: number;
-	parallelRequests?: number;
-}
-
-function wholeNumber(ctx: IExecuteFunctions, itemIndex: number, raw: unknown, field: string, min: number, max: number): number | undefined {
-	if (raw === undefined || raw === '') return undefined;
-	const value = Number(raw);
-	if (!(Number.isInteger(value) && value >= min && value <= max)) {
-		throw invalid(ctx, itemIndex, new InvalidValue(field, `must be a whole number from ${min} to ${max}, got ${String(raw)}`));
-	}
-	return value;
-}
-
-/** The node's Request Options for one item: timeout, read retries and parallel requests, checked. */
-export function requestSettings(ctx: IExecuteFunctions, itemIndex: number): RequestSettings {
-	const raw = ctx.getNodeParameter('requestOptions', itemIndex, {}) as IDataObject;
-	const settings: RequestSettings = {};
-	if (raw.timeout !== undefined && raw.timeout !== '') {
-		const timeout = Number(raw.timeout);
-		if (!(Number.isFinite(timeout) && timeout >= 1)) {
-			throw invalid(ctx, itemIndex, new InvalidValue('Timeout', `must be a number of milliseconds of at least 1, got ${String(raw.timeout)}`));
-		}
-		settings.timeout = timeout;
-	}
-	settings.readRetries = wholeNumber(ctx, itemIndex, raw.readRetries, 'Read Retries', 0, 10);
-	settings.parallelRequests = wholeNumber(ctx, itemIndex, raw.parallelRequests, 'Parallel Requests', 1, MAX_PARALLEL_REQUESTS);
-	return settings;
-}
+export { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS, requestSettings };
 
 /**
  * How many requests the execution keeps in flight: the first item's Parallel Requests (one value for

@@ -7,13 +7,13 @@ import { checkEmail, checkPhone, storedPhone } from './contacts';
 import { type ZoneSource, noteAgentTime, noteTimeReading, readDate, workflowZone, zoneField, zoneHelp } from './dates';
 import { isTimesIn, timesInChoice } from './agentZone';
 import type { AgentReading } from './assigneeZone';
-import { InvalidValue, show } from './invalid';
+import { InvalidValue, invalid, show } from './invalid';
 import { collectionOf, collectionsOf } from './collections';
 import type { OperationDef, ParamDef } from './types';
 
 const MAX_INT64 = BigInt('9223372036854775807');
 
-export { InvalidValue, show } from './invalid';
+export { InvalidValue, invalid, show } from './invalid';
 
 function isEmpty(value: unknown): boolean {
 	return (
@@ -263,17 +263,4 @@ export function readValues(ctx: IExecuteFunctions, op: OperationDef, itemIndex: 
 		throw error instanceof InvalidValue ? invalid(ctx, itemIndex, error) : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
 	return values;
-}
-
-/** `after`: the value was found wanting only after Lofty answered (its reading of the contract), so the description says that. */
-export function invalid(ctx: IExecuteFunctions, itemIndex: number, error: InvalidValue, after?: 'refused' | 'answered'): NodeOperationError {
-	// Rules may quote the rejected value, which can be huge.
-	const rule = error.rule.length > 300 ? `${error.rule.slice(0, 297)}...` : error.rule;
-	const description =
-		after === 'refused'
-			? 'Lofty refused the request, so nothing was changed. Correct the field and run again.'
-			: after === 'answered'
-				? "Lofty's answer cannot give what the field asks for. Correct the field and run again."
-				: 'Nothing was sent to Lofty for this item. Correct the field and run again.';
-	return new NodeOperationError(ctx.getNode(), `Invalid value for "${error.field}": ${rule}`, { itemIndex, description });
 }

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { LoftyContext } from '../transport/request';
 import { accountOf } from '../transport/request';
-import { refusedBeforeApplying } from '../transport/writeOutcome';
+import { answeredOutcome } from '../transport/writeOutcome';
 import type { BuiltRequest, OtherReading } from './types';
 
 /**
@@ -144,12 +144,12 @@ async function findOut<T>(ctx: { getNode(): INode }, scope: object, reading: Oth
 
 /**
  * Whether a failed request may go out again in the other reading: Lofty refused it before applying anything (a 4xx,
- * transport/writeOutcome.ts) and the reading recognises the refusal as about its own fields. A 5xx or no answer
- * never is: the request may have been applied.
+ * or a 2xx with a business error code: transport/writeOutcome.ts) and the reading recognises the refusal as about its
+ * own fields. A 5xx, a 2xx with Lofty's internal-error code or no answer never is: the request may have been applied.
  */
 function recognised(reading: OtherReading, error: unknown, request: BuiltRequest): boolean {
 	const failure = failureOf(error);
-	return failure !== undefined && refusedBeforeApplying(failure.httpCode) && reading.detect(failure, request);
+	return failure !== undefined && answeredOutcome(failure) === 'refused' && reading.detect(failure, request);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { answeredOutcome } from '../transport/writeOutcome';
 import type { BuiltRequest, OtherReading } from './types';
 
 /** The lead body fields that carry tag names (create: tags, tagsAdd; update: also tagsRemove). */
@@ -11,13 +12,15 @@ const TAG_WORDS = /\b(?:tags|tagsAdd|tagsRemove|tagName|LeadTagVo)\b/;
 const KNOWN_PROPERTIES = /\(\d+ known properties:[^)]*\)/g;
 
 /**
- * Whether a refusal is about the tag list (Lofty read the body and refused it, so nothing was applied): a 400 whose
- * message names a tag field or the tag type as a whole word, e.g. a JSON parse error with `["tags"]` in its reference
+ * Whether a refusal is about the tag list (Lofty read the body and refused it, so nothing was applied): a 400, or a
+ * 2xx whose business error code refuses it (transport/writeOutcome.ts), whose message names a tag field or the tag
+ * type as a whole word, e.g. a JSON parse error with `["tags"]` in its reference
  * chain or `INVALID_PARAMETER: tags must be objects {tagName}`. A parse error about `stage` does not name one; a 5xx
  * may have been applied.
  */
-export function tagShapeRefused(failure: { httpCode: number; message: string }): boolean {
-	return failure.httpCode === 400 && TAG_WORDS.test(failure.message.replace(KNOWN_PROPERTIES, ''));
+export function tagShapeRefused(failure: { httpCode: number; code?: string | number; message: string }): boolean {
+	const refused = failure.httpCode === 400 || (failure.httpCode >= 200 && failure.httpCode < 300 && answeredOutcome(failure) === 'refused');
+	return refused && TAG_WORDS.test(failure.message.replace(KNOWN_PROPERTIES, ''));
 }
 
 /** The tag fields of a body written in the other shape: names become `{tagName}` and `{tagName}` becomes names. */

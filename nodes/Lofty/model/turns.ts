@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { type RequestTurn, setRequestTurn } from '../transport/itemGate';
-import { credentialType } from '../transport/request';
+import { accountOf } from '../transport/target';
 import { keepsCurrentEntries } from './customFields';
 import type { OperationDef, RecordsRead, TurnScope } from './types';
 
@@ -16,8 +16,9 @@ import type { OperationDef, RecordsRead, TurnScope } from './types';
  * such as the license seats), or the operation's own `turn.keys` (a person by every email and phone given).
  *
  * Scope: every key is held within the item's execution. A record's key (`name=value`) is also held across every
- * execution of this n8n process that uses the same Lofty credential (the account), so that writes naming one record
- * meet whichever workflow sends them. The other keys are held on the account where the write sends what the item
+ * execution of this n8n process that acts as the same Lofty account (transport/target.ts accountOf: the user's API key
+ * or Customer Key, as a fingerprint, whichever n8n credential holds it), so that writes naming one record meet
+ * whichever workflow sends them. The other keys are held on the account where the write sends what the item
  * read first: a whole list replaced with the values read (a transaction's custom fields), and the operations whose
  * table says `turn.scope: 'account'` (Create or Update: the person). Another n8n process (a queue-mode worker) does
  * not see these turns.
@@ -77,15 +78,6 @@ function executionOf(ctx: object): string {
 	let id = executionIds.get(ctx);
 	if (id === undefined) executionIds.set(ctx, (id = ++executions));
 	return `execution ${id}`;
-}
-
-/**
- * The Lofty account as far as it is known without an await: the node's credential (its type and n8n's ID). Two n8n
- * credentials for one Lofty account are two accounts here.
- */
-function accountOf(ctx: IExecuteFunctions): string {
-	const type = credentialType(ctx);
-	return `account ${type} ${ctx.getNode().credentials?.[type]?.id ?? ''}`;
 }
 
 /** A place taken on some keys: `ready` once every earlier holder has finished; `release` once (further calls do nothing). */
@@ -150,8 +142,10 @@ export function inTurn<T>(
 	const keys = turnKeys(op, values);
 	if (keys.length === 0) return work();
 	const held = [take(keys.map((key) => `${executionOf(ctx)}|${key}`))];
-	const account = accountOf(ctx);
 	const onAccount = turnScope(op) === 'account' ? keys : keys.filter((key) => !key.startsWith('#') && !op.turn?.keys);
+	// The account (transport/target.ts), when a turn holds on it: read as the item starts, before it waits.
+	const accountRead = onAccount.length || op.turn?.reads ? accountOf(ctx) : undefined;
+	accountRead?.catch(() => undefined);
 	const finished = () => {
 		setRequestTurn(ctx, item.itemIndex, undefined);
 		for (const place of held) place.release();
@@ -159,6 +153,7 @@ export function inTurn<T>(
 	const result = (async () => {
 		await held[0].ready;
 		for (const line of item.lines ?? []) await line.reached();
+		const account = (await accountRead) ?? '';
 		if (onAccount.length) {
 			held.push(take(onAccount.map((key) => `${account}|${key}`)));
 			await held[1].ready;

@@ -1,31 +1,20 @@
-import type {
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IPollFunctions,
-	IWebhookFunctions,
-} from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { findFailure, toNodeApiError } from './errors';
 import { parseJson, stringifyJson } from './json';
 import { slotsOf } from './inFlight';
 import { passGate, requestTurnOf } from './itemGate';
-import { MAX_PACING_WAIT_MS, acquire, isPacingDeadline, pacingKey, requestsPerMinute } from './pacing';
-import { type BindingCheck, bindToken, checkTokenBinding } from './tokenBinding';
+import { MAX_PACING_WAIT_MS, acquire, isPacingDeadline, pacingKey } from './pacing';
+import { type LoftyContext, type Target, CREDENTIAL_TYPES, credentialType, target } from './target';
+import { type BindingCheck, type MeAnswer, bindToken, checkTokenBinding } from './tokenBinding';
 import { type OAuthAnswer, notConnectedError, oauthAnswerOf, tokenRefusedError } from './tokenFailure';
 import { type TransportFault, transportFault } from './transportFault';
-import { UNCERTAIN_5XX, markUncertain, uncertainStatus } from './writeOutcome';
+import { markUncertain, uncertainDescription } from './writeOutcome';
 
 export { rateLimitWaitMs } from './pacing';
 export { type TransportFault, transportFault } from './transportFault';
-
-export type LoftyContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
-
-export const CREDENTIAL_TYPES = { apiKey: 'loftyApi', oAuth2: 'loftyOAuth2Api' } as const;
-export const DEFAULT_BASE_URL = 'https://api.lofty.com';
+export { type LoftyContext, CREDENTIAL_TYPES, DEFAULT_BASE_URL, accountOf, credentialType } from './target';
 
 /** An array is sent as the key repeated (`ids=1&ids=2`), the default form of an OpenAPI array parameter. */
 export type QueryValue = string | number | boolean | bigint | undefined | Array<string | number>;
@@ -80,71 +69,6 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_READ_RETRIES = 3;
 const BACKOFF_BASE_MS = 300;
 const BACKOFF_MAX_MS = 10_000;
-
-/** The credential type the node's Authentication chooses (also what the Custom Fields list needs to be set). */
-export function credentialType(ctx: LoftyContext): string {
-	const authentication = ctx.getNodeParameter('authentication', 0, 'apiKey') as string;
-	return authentication === 'oAuth2' ? CREDENTIAL_TYPES.oAuth2 : CREDENTIAL_TYPES.apiKey;
-}
-
-interface Target {
-	baseUrl: string;
-	/** Pacing state key: never contains the secret. */
-	pacing: string;
-	/** The user's cap in requests per minute, if any. */
-	cap?: number;
-	/** Which Lofty account the credential reaches (memory shared across executions, e.g. leads just created); no secret. */
-	account: string;
-	/** the OAuth2 credential's grant type (no secret), which names the field a refused token request points at */
-	grantType?: string;
-	/** whether the OAuth2 token may act for the credential's current client and Customer Key */
-	binding: BindingCheck;
-}
-
-/**
- * One read of the credential per execution context and type: n8n loads and decrypts a credential on every
- * getCredentials call, which per item of a bulk job costs more than the request itself (measured in `npm run bench`).
- */
-const targets = new WeakMap<object, Map<string, Promise<Target>>>();
-
-async function target(ctx: LoftyContext, type: string): Promise<Target> {
-	let byType = targets.get(ctx);
-	if (!byType) targets.set(ctx, (byType = new Map()));
-	let found = byType.get(type);
-	if (!found) {
-		found = readTarget(ctx, type);
-		byType.set(type, found);
-		// A failed read is not kept: the next item tries again.
-		found.catch(() => byType.delete(type));
-	}
-	return await found;
-}
-
-async function readTarget(ctx: LoftyContext, type: string): Promise<Target> {
-	const credentials = await ctx.getCredentials(type);
-	const url = typeof credentials.baseUrl === 'string' && credentials.baseUrl.trim() ? credentials.baseUrl : DEFAULT_BASE_URL;
-	const baseUrl = url.trim().replace(/\/+$/, '');
-	// Lofty's limit is per application: the API key, or the OAuth client (else its token).
-	const token = (credentials.oauthTokenData as { access_token?: unknown } | undefined)?.access_token;
-	const identity = String(type === CREDENTIAL_TYPES.apiKey ? (credentials.apiKey ?? '') : (credentials.clientId ?? token ?? ''));
-	return {
-		baseUrl,
-		pacing: pacingKey(type, baseUrl, identity),
-		cap: requestsPerMinute(credentials.rateLimit, credentials.requestsPerMinute),
-		// One OAuth client may serve several Lofty accounts: its n8n credential tells them apart.
-		account: pacingKey(type, baseUrl, type === CREDENTIAL_TYPES.apiKey ? identity : `credential ${ctx.getNode().credentials?.[type]?.id ?? String(token ?? '')}`),
-		grantType: typeof credentials.grantType === 'string' ? credentials.grantType : undefined,
-		binding:
-			type === CREDENTIAL_TYPES.oAuth2
-				? await checkTokenBinding(credentials, baseUrl, async (o) => await ctx.helpers.httpRequest(o), async (o) => await ctx.helpers.httpRequestWithAuthentication.call(ctx, type, o))
-				: {},
-	};
-}
-
-/** The Lofty account the node's credential reaches, as a key without secrets. */
-export async function accountOf(ctx: LoftyContext): Promise<string> {
-	return (await target(ctx, credentialType(ctx))).account;
-}
 
 /**
  * One query value or path segment, percent-encoded as RFC 3986 asks: encodeURIComponent leaves ! ' ( ) *
@@ -210,9 +134,17 @@ interface SendFailure {
 	oauth?: OAuthAnswer;
 }
 
-async function send(ctx: LoftyContext, type: string, options: IHttpRequestOptions): Promise<RawResponse | SendFailure> {
+/**
+ * Sends once: signed by n8n with the node's credential, or with the `authorization` given (the Customer Key checked as
+ * an API key, tokenBinding.ts), which n8n does not sign.
+ */
+async function send(ctx: LoftyContext, type: string, options: IHttpRequestOptions, authorization?: string): Promise<RawResponse | SendFailure> {
 	try {
-		const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, type, options)) as {
+		const response = (
+			authorization === undefined
+				? await ctx.helpers.httpRequestWithAuthentication.call(ctx, type, options)
+				: await ctx.helpers.httpRequest({ ...options, headers: { ...options.headers, Authorization: authorization }, ignoreHttpStatusErrors: true })
+		) as {
 			statusCode: number;
 			headers: Record<string, unknown>;
 			body: unknown;
@@ -251,10 +183,12 @@ function noAnswerError(ctx: LoftyContext, failure: SendFailure, request: LoftyRe
 	}
 	if (failure.fault === 'unreachable') {
 		// n8n rewrites messages that contain socket codes (ECONNREFUSED ...), so the reason goes in the description.
-		return new NodeOperationError(ctx.getNode(), `Could not reach Lofty at ${url.split('?')[0]}`, {
-			itemIndex,
-			description: `${failure.reason}. Check the Base URL of the credential and that this n8n can reach it.`,
-		});
+		return notAnswered(
+			new NodeOperationError(ctx.getNode(), `Could not reach Lofty at ${url.split('?')[0]}`, {
+				itemIndex,
+				description: `${failure.reason}. Check the Base URL of the credential and that this n8n can reach it.`,
+			}),
+		);
 	}
 	const what = failure.fault === 'timeout' ? `Lofty did not answer ${where} within ${seconds(timeout)}` : `The connection to Lofty was lost during ${where}`;
 	if (!idempotent) {
@@ -267,12 +201,21 @@ function noAnswerError(ctx: LoftyContext, failure: SendFailure, request: LoftyRe
 			}),
 		);
 	}
-	return new NodeOperationError(ctx.getNode(), `${what} (tried ${tries} times)`, {
-		itemIndex,
-		description:
-			'Nothing was changed: this was a read. Lofty or the network may be slow or down; try again later' +
-			(failure.fault === 'timeout' ? ', or raise Request Options > Timeout.' : '.'),
-	});
+	return notAnswered(
+		new NodeOperationError(ctx.getNode(), `${what} (tried ${tries} times)`, {
+			itemIndex,
+			description:
+				'Nothing was changed: this was a read. Lofty or the network may be slow or down; try again later' +
+				(failure.fault === 'timeout' ? ', or raise Request Options > Timeout.' : '.'),
+		}),
+	);
+}
+
+/** Errors of a read Lofty did not answer (no answer, a cut connection, an unreachable host): the token check tells them from refusals. */
+const unanswered = new WeakSet<object>();
+function notAnswered<E extends object>(error: E): E {
+	unanswered.add(error);
+	return error;
 }
 
 /**
@@ -289,11 +232,67 @@ export async function loftyRequest(ctx: LoftyContext, request: LoftyRequest, ite
 }
 
 async function sendRequest(ctx: LoftyContext, request: LoftyRequest, itemIndex: number): Promise<unknown> {
-	const type = credentialType(ctx);
-	const { baseUrl, pacing, cap, grantType, binding } = await target(ctx, type);
-	if (binding.refused) {
-		throw new NodeOperationError(ctx.getNode(), `${binding.refused.message}, so ${request.method} ${request.path} was not sent`, { itemIndex, description: binding.refused.description });
+	const to = await target(ctx, credentialType(ctx));
+	const binding = to.type === CREDENTIAL_TYPES.oAuth2 ? await bindingOf(ctx, to, request, itemIndex) : undefined;
+	const stop = binding?.refused ?? binding?.unanswered;
+	if (stop) throw new NodeOperationError(ctx.getNode(), `${stop.message}, so ${request.method} ${request.path} was not sent`, { itemIndex, description: stop.description });
+	const body = await exchange(ctx, to, request, itemIndex);
+	if (binding?.bindNext) {
+		// n8n fetched the credential's first token for this request: it is the current key's.
+		const key = binding.bindNext;
+		binding.bindNext = undefined;
+		bindToken(await ctx.getCredentials(to.type), key);
 	}
+	return body;
+}
+
+/**
+ * The token check of an OAuth2 credential (tokenBinding.ts), once per execution context; an outcome Lofty did not
+ * answer is not kept, so the next request checks again.
+ */
+const bindings = new WeakMap<object, Promise<BindingCheck>>();
+
+async function bindingOf(ctx: LoftyContext, to: Target, request: LoftyRequest, itemIndex: number): Promise<BindingCheck> {
+	let found = bindings.get(ctx);
+	if (!found) {
+		const check = (async () => await checkTokenBinding(await ctx.getCredentials(to.type), async (customerKey) => await me(ctx, to, customerKey, request, itemIndex)))();
+		bindings.set(ctx, check);
+		const drop = () => bindings.get(ctx) === check && bindings.delete(ctx);
+		check.then((b) => b.unanswered && drop(), drop);
+		found = check;
+	}
+	return await found;
+}
+
+/**
+ * GET /v1.0/me as a read of the transport (paced, 429s waited out, 5xx and timeouts retried), within the time budget of
+ * the request that needs it: signed with the credential's token, or with `customerKey` as an API key (paced as that
+ * key). Lofty's refusal (a 4xx) and a read it did not answer are told apart.
+ */
+async function me(ctx: LoftyContext, to: Target, customerKey: string | undefined, request: LoftyRequest, itemIndex: number): Promise<MeAnswer> {
+	const check: LoftyRequest = { method: 'GET', path: '/v1.0/me', timeout: request.timeout, deadline: request.deadline, background: request.background };
+	const asKey = customerKey === undefined ? undefined : { ...to, type: CREDENTIAL_TYPES.apiKey, pacing: pacingKey(CREDENTIAL_TYPES.apiKey, to.baseUrl, customerKey), cap: undefined };
+	let failed: unknown;
+	const body = (await exchange(ctx, asKey ?? to, check, itemIndex, customerKey === undefined ? undefined : `token ${customerKey}`).catch((error: unknown) => {
+		failed = error;
+	})) as { memberUserId?: unknown; userId?: unknown } | undefined;
+	if (failed === undefined) {
+		const id = body?.memberUserId ?? body?.userId;
+		return id === undefined || id === null ? { unanswered: 'Lofty answered GET /v1.0/me without a user ID' } : { user: String(id) };
+	}
+	const status = Number((failed as { httpCode?: unknown }).httpCode);
+	if (failed instanceof NodeApiError && status >= 400 && status < 500 && status !== 408 && status !== 429) {
+		const said = failed.errorResponse as { code?: unknown; message?: unknown } | undefined;
+		return { refused: `HTTP ${status}${said?.code === undefined ? '' : ` ${String(said.code)}`}${typeof said?.message === 'string' && said.message ? ` (${said.message})` : ''}` };
+	}
+	if (failed instanceof NodeApiError || unanswered.has(failed as object)) return { unanswered: (failed as Error).message };
+	// Not a question of the answer (the execution stopped, its time budget ended, the token request refused): as it is.
+	throw failed as NodeOperationError;
+}
+
+/** One request through the pacer and the retries of reads: its answer's body, or the error of its failure. */
+async function exchange(ctx: LoftyContext, to: Target, request: LoftyRequest, itemIndex: number, authorization?: string): Promise<unknown> {
+	const { type, baseUrl, pacing, cap, grantType } = to;
 	const url = `${baseUrl}${request.path}${buildQuery(request.qs)}`;
 	const timeout = request.timeout && request.timeout > 0 ? request.timeout : DEFAULT_TIMEOUT_MS;
 	const idempotent = request.idempotent ?? (request.method === 'GET' || request.method === 'HEAD');
@@ -348,7 +347,7 @@ async function sendRequest(ctx: LoftyContext, request: LoftyRequest, itemIndex: 
 			release?.();
 			throw new NodeOperationError(ctx.getNode(), `${request.method} ${request.path} was not sent: ${stopped}`, { itemIndex });
 		}
-		const response = await send(ctx, type, options)
+		const response = await send(ctx, type, options, authorization)
 			.catch((error: unknown) => ({ fault: 'unreachable' as const, reason: error instanceof Error ? error.message : String(error) }))
 			.finally(() => release?.());
 		if ('fault' in response) {
@@ -376,7 +375,7 @@ async function sendRequest(ctx: LoftyContext, request: LoftyRequest, itemIndex: 
 		} else {
 			ticket.observe(response.headers);
 		}
-		if (response.statusCode === 401 && !response.thrown && type === 'loftyOAuth2Api' && options.ignoreHttpStatusErrors) {
+		if (response.statusCode === 401 && !response.thrown && type === CREDENTIAL_TYPES.oAuth2 && authorization === undefined && options.ignoreHttpStatusErrors) {
 			// n8n before 2.9 (1.x, 2.0 to 2.8) reads `except` as "ignore every status" and hands the 401 back without
 			// refreshing the token: send once more with errors thrown, so n8n refreshes it (a 401 was refused, nothing applied).
 			options.ignoreHttpStatusErrors = false;
@@ -394,15 +393,10 @@ async function sendRequest(ctx: LoftyContext, request: LoftyRequest, itemIndex: 
 		const failure = findFailure(response.statusCode, response.body);
 		if (failure) {
 			const error = toNodeApiError(ctx.getNode(), failure, itemIndex, request.hints, type);
-			// A write answered by a server error may have been applied (transport/writeOutcome.ts).
-			if (!idempotent && uncertainStatus(failure.httpCode)) markUncertain(error, UNCERTAIN_5XX, 'replace');
+			// A write whose answer leaves open whether it was applied (transport/writeOutcome.ts).
+			const uncertain = idempotent ? undefined : uncertainDescription(failure);
+			if (uncertain) markUncertain(error, uncertain, 'replace');
 			throw error;
-		}
-		if (binding.bindNext) {
-			// n8n fetched the credential's first token for this request: it is the current key's.
-			const key = binding.bindNext;
-			binding.bindNext = undefined;
-			bindToken(await ctx.getCredentials(type), key);
 		}
 		return response.body;
 	}

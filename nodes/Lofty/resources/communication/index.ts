@@ -3,8 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { InvalidValue } from '../../model/params';
 import type { OperationContext, OperationDef, ParamDef, ResourceDef } from '../../model/types';
 import { valueAt } from '../../transport/pagination';
-import { loftyRequest } from '../../transport/request';
 import { leadInPath } from '../lead';
+import { itemRead } from '../../model/itemRead';
 
 const DAY_MS = 86_400_000;
 
@@ -93,7 +93,7 @@ async function withLeadUserId(op: OperationContext): Promise<void> {
 	if (!byLead) leadUserIds.set(op.ctx, (byLead = new Map()));
 	let found = byLead.get(leadId);
 	if (!found) {
-		found = loftyRequest(op.ctx, { method: 'GET', path: `/v1.0/leads/${leadId}`, hints: historyHints }, op.itemIndex).then((response) => {
+		found = itemRead(op.ctx, op.itemIndex, { method: 'GET', path: `/v1.0/leads/${leadId}`, hints: historyHints }).then((response) => {
 			const value = leadRecord(response).leadUserId;
 			return value === undefined || value === null || value === '' ? undefined : String(value);
 		});

@@ -7,8 +7,8 @@ import { mergedBodyJson } from '../../model/collections';
 /** Field sets shared by the lead write operations (LeadRequest and EditLeadRequest of the OpenAPI). */
 
 const yesNo: INodePropertyOptions[] = [
-	{ name: 'Yes', value: 'Yes' },
 	{ name: 'No', value: 'No' },
+	{ name: 'Yes', value: 'Yes' },
 ];
 
 const timeFrames: INodePropertyOptions[] = ['1-3', '3-6', '6-12', '12+', 'Just Looking', 'Refinancing'].map((v) => ({
@@ -17,14 +17,14 @@ const timeFrames: INodePropertyOptions[] = ['1-3', '3-6', '6-12', '12+', 'Just L
 }));
 
 export const PROPERTY_TYPES = [
-	'Single Family Home',
-	'Multi-Family',
-	'Condo',
-	'Townhouse',
-	'Mobile Home',
-	'Manufactured Home',
-	'Vacant Land',
 	'Commercial',
+	'Condo',
+	'Manufactured Home',
+	'Mobile Home',
+	'Multi-Family',
+	'Single Family Home',
+	'Townhouse',
+	'Vacant Land',
 ].map((v) => ({ name: v, value: v }));
 
 const yesNoField = (name: string, label: string, description: string): ParamDef => ({
@@ -101,13 +101,13 @@ export function propertyFields(prefix: '' | 'property.'): ParamDef[] {
 }
 
 const languages = [
+	['Chinese (Simplified)', 'zh-CN'],
+	['Chinese (Traditional)', 'zh-TW'],
 	['English', 'en'],
 	['French', 'fr'],
 	['German', 'de'],
-	['Spanish', 'es'],
-	['Chinese (Simplified)', 'zh-CN'],
-	['Chinese (Traditional)', 'zh-TW'],
 	['Japanese', 'ja'],
+	['Spanish', 'es'],
 ].map(([name, value]) => ({ name, value }));
 
 export const LEAD_TYPES: INodePropertyOptions[] = [
@@ -186,8 +186,8 @@ export function leadWriteFields(): ParamDef[] {
 			type: 'options',
 			in: 'body',
 			options: [
-				{ name: 'Personal (One Agent)', value: 'PERSONAL', description: 'Visible only to the agent given in Ownership ID' },
 				{ name: 'Office', value: 'OFFICE', description: 'Visible within the office given in Ownership ID' },
+				{ name: 'Personal (One Agent)', value: 'PERSONAL', description: 'Visible only to the agent given in Ownership ID' },
 				{ name: 'Team (Whole Account)', value: 'TEAM', description: 'Visible to all users of the Lofty account' },
 			],
 			default: 'PERSONAL',
@@ -221,7 +221,10 @@ export const SORTS = [
 	'AssignTime', 'Score', 'Activity', 'Communication', 'HasDrip', 'HasAlert', 'Task', 'Lender', 'ActivitySearch',
 	'ActivityViews', 'ActivityFavorites', 'DripStatus', 'DripOpenRate', 'AlertFrequency', 'AlertOpenRate', 'SCOREV2',
 	'SmartPlanStatus',
-].map((v) => ({ name: v === 'Inquries' ? 'Inquiries' : v.replace(/([a-z])([A-Z])/g, '$1 $2'), value: v }));
+]
+	.map((v) => ({ name: v === 'Inquries' ? 'Inquiries' : v.replace(/([a-z])([A-Z])/g, '$1 $2'), value: v }))
+	// in the order of the names shown, as n8n's options-sorted-alphabetically asks
+	.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 
 export function requireOneOf(op: OperationContext, names: string[], what: string): void {
 	if (!names.some((name) => op.values[name] !== undefined)) throw new InvalidValue(what, 'set at least one field');

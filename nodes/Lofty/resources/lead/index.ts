@@ -22,7 +22,7 @@ import {
 	tagField,
 } from './fields';
 import { createOrUpdateOperation } from './upsert';
-import { createAndRead } from './create';
+import { CREATE_TURN, createAndRead } from './create';
 
 export const LEAD_LOCATOR: LocatorDef = {
 	searchMethod: 'searchLeads',
@@ -81,6 +81,7 @@ export const lead: ResourceDef = {
 			validate: checkOwnership,
 			otherReading: TAG_SHAPE_READING,
 			run: async (op) => await createAndRead(op, byValue('create')),
+			turn: CREATE_TURN,
 			simplify: [...LEAD_SIMPLE, 'customAttributes', 'note'],
 			simplifyFrom: 1.1,
 			unsetNumbers: LEAD_UNSET,

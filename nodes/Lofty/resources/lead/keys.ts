@@ -34,10 +34,14 @@ export function personKeys(emails: string[], phones: string[]): string[] {
 const loose = (value: unknown): string =>
 	typeof value === 'string' ? value.normalize('NFKD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase() : '';
 
-/** The person an item describes, as far as telling two people apart goes. */
-export interface PersonDetails {
+/** A lead's (or a person's) names. */
+export interface Names {
 	firstName?: unknown;
 	lastName?: unknown;
+}
+
+/** The person an item describes, as far as telling two people apart goes. */
+export interface PersonDetails extends Names {
 	emails: string[];
 }
 
@@ -46,7 +50,7 @@ export interface PersonDetails {
  * another first name, another last name (when both have one), or other emails (when both have emails and none is
  * shared). Empty when nothing does. Each entry names the lead's field and its value there.
  */
-export function differences(person: PersonDetails, lead: IDataObject, leadEmails: string[]): Array<{ field: string; lead: string }> {
+export function differences(person: PersonDetails, lead: Names, leadEmails: string[]): Array<{ field: string; lead: string }> {
 	const found: Array<{ field: string; lead: string }> = [];
 	for (const field of ['firstName', 'lastName'] as const) {
 		const given = loose(person[field]);
@@ -74,19 +78,22 @@ export interface NotMerged {
 const FIELD_WORDS: Record<string, string> = { firstName: 'another first name', lastName: 'another last name', emails: 'other emails' };
 
 /**
- * The leads found by the phone alone that Options > If Only the Phone Matches keeps apart from the item's person:
+ * What sets a lead found by the phone alone apart from the item's person under Options > If Only the Phone Matches:
  * with "Create a New Lead When Anything Differs" (the default) any difference, with "Update It When the Name Agrees"
- * another name; none with "Always Update It".
+ * another name; nothing with "Always Update It". `lead` holds its names, `leadEmails` its emails.
  */
-export function otherPeople(values: IDataObject, emails: string[], matches: KnownLead[]): NotMerged[] {
+export function setApartBy(values: IDataObject, emails: string[], lead: Names, leadEmails: string[]): Array<{ field: string; lead: string }> {
 	const policy = (values.phoneOnly as PhoneOnly | undefined) ?? 'newLead';
 	if (policy === 'update') return [];
+	return differences({ firstName: values.firstName, lastName: values.lastName, emails }, lead, leadEmails).filter((d) => policy === 'newLead' || d.field !== 'emails');
+}
+
+/** The leads found by the phone alone that the item's rules keep apart from its person (setApartBy), and why. */
+export function otherPeople(values: IDataObject, emails: string[], matches: KnownLead[]): NotMerged[] {
 	const out: NotMerged[] = [];
 	for (const m of matches) {
 		const theirs = Array.isArray(m.fields.emails) ? (m.fields.emails as unknown[]).filter((e): e is string => typeof e === 'string') : m.emails;
-		const found = differences({ firstName: values.firstName, lastName: values.lastName, emails }, m.fields, theirs).filter(
-			(d) => policy === 'newLead' || d.field !== 'emails',
-		);
+		const found = setApartBy(values, emails, m.fields, theirs);
 		if (!found.length) continue;
 		const why = `Lead ${m.leadId} has this phone but ${found.map((d) => `${FIELD_WORDS[d.field]} (${d.lead})`).join(' and ')}, so it was taken for another person (Options > If Only the Phone Matches)`;
 		out.push({ leadId: m.leadId, matchedBy: 'phone', differs: found.map((d) => d.field), why });
@@ -103,6 +110,11 @@ export interface KnownLead {
 	fields: IDataObject;
 	/** Whether Lofty may not let it be read yet (created a moment ago). */
 	recent: boolean;
+	/**
+	 * Whether it is known to be the person's only lead: Create or Update searched before it made or updated it. A lead
+	 * Lead > Create made may have others (Create does not look).
+	 */
+	alone?: boolean;
 }
 
 export const RECENT_LEADS_TTL_MS = 5 * 60_000;

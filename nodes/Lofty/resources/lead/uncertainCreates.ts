@@ -1,14 +1,15 @@
 /**
- * Lead creates whose outcome is uncertain (no answer, a cut connection, a 5xx: transport/writeOutcome.ts): Lofty may
+ * Lead creates whose outcome is uncertain (no answer, a cut connection, a 5xx, a 2xx with Lofty's internal-error code:
+ * transport/writeOutcome.ts), by Lead > Create or Create or Update (writeRead.ts createThenRead): Lofty may
  * hold a lead for the person that nobody here knows the ID of, and that its search does not show before its read
  * delay has passed. Remembered by account and by every email and phone the create sent, in this n8n process, for as
- * long as the recent leads (keys.ts), so that Create or Update for that person searches again once the read delay
- * has passed, updates the lead it finds, and otherwise fails naming the earlier item instead of creating a second
- * lead.
+ * long as the recent leads (keys.ts), with the person it named, so that Create or Update for that person (by the keys
+ * it matches by and its own rules, upsert.ts mayBeThePerson) searches again once the read delay has passed, updates
+ * the lead it finds, and otherwise fails naming the earlier item instead of creating a second lead.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { PersonMemory } from './keys';
+import { type PersonDetails, PersonMemory } from './keys';
 
 export interface UncertainCreate {
 	/** The execution that sent it (n8n's execution ID, else a number of this process) and its item index. */
@@ -20,6 +21,8 @@ export interface UncertainCreate {
 	what: string;
 	/** Every key it was remembered under. */
 	keys: string[];
+	/** The person it named (names and emails), which tells them apart from another who shares a phone (keys.ts). */
+	person: PersonDetails;
 }
 
 const entries = new PersonMemory<UncertainCreate>();
@@ -40,12 +43,12 @@ export function rememberUncertainCreate(account: string, create: UncertainCreate
 	entries.set(account, create.keys, create, now);
 }
 
-/** The latest uncertain create under any of the keys. */
-export function uncertainCreateFor(account: string, keys: string[], now = Date.now()): UncertainCreate | undefined {
+/** The latest uncertain create under any of the keys that `mayBe` the item's person (all by default). */
+export function uncertainCreateFor(account: string, keys: string[], mayBe: (create: UncertainCreate) => boolean = () => true, now = Date.now()): UncertainCreate | undefined {
 	let found: UncertainCreate | undefined;
 	for (const key of keys) {
 		const create = entries.get(account, key, now);
-		if (create && (!found || create.readableBy > found.readableBy)) found = create;
+		if (create && (!found || create.readableBy > found.readableBy) && mayBe(create)) found = create;
 	}
 	return found;
 }

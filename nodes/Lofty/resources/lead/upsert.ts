@@ -6,9 +6,9 @@ import { InvalidValue } from '../../model/params';
 import type { OperationContext, OperationDef, RecordsRead } from '../../model/types';
 import { accountOf, loftyRequest } from '../../transport/request';
 import { afterWrite, onlyEmptyFields } from './fillEmpty';
-import { type KnownLead, type NotMerged, emailKey, forget, normalPhone, personKeys, phoneKey, otherPeople, phoneSearchValues, recall, remember } from './keys';
+import { type KnownLead, type NotMerged, emailKey, forget, normalPhone, personKeys, phoneKey, otherPeople, phoneSearchValues, recall, remember, setApartBy } from './keys';
 import { tagField } from './fields';
-import { earlierItem, settleUncertainCreate, uncertainCreateFor } from './uncertainCreates';
+import { type UncertainCreate, earlierItem, settleUncertainCreate, uncertainCreateFor } from './uncertainCreates';
 import { createThenRead, currentLead, failure, notFound, readAfterWrite, send } from './writeRead';
 
 /**
@@ -18,10 +18,12 @@ import { createThenRead, currentLead, failure, notFound, readAfterWrite, send } 
  *
  * One lead per person: Lofty makes a new lead readable only after a short delay, so a search right after the create
  * can miss it. Work for the same person (any shared email or phone) runs one after the other in this n8n process,
- * across its executions (the operation's turn, model/turns.ts), and the leads created here, or given a new email or
- * phone here, are remembered for a few minutes by every email and phone (keys.ts): a later item or execution
- * updates that lead. A create that got no certain answer is remembered too (uncertainCreates.ts): a later item for
- * the person searches again once Lofty can read that lead, and never creates a second one.
+ * across its executions (the operation's turn, model/turns.ts; Lead > Create takes it too), and the leads created
+ * here or by Lead > Create (writeRead.ts createThenRead), or given a new email or phone here, are remembered for a few
+ * minutes by every email and phone (keys.ts): a later item or execution updates that lead (one Lead > Create made is
+ * searched for too, since the person may have others). A create that got no certain answer is remembered too
+ * (uncertainCreates.ts): a later item that may be its person (mayBeThePerson) searches again once Lofty can read
+ * that lead, and never creates a second one.
  */
 
 export type MatchBy = 'emailThenPhone' | 'email' | 'phone';
@@ -92,7 +94,7 @@ export interface LeadWrites {
 	simplify: string[];
 }
 
-interface Person {
+export interface Person {
 	fields: MatchField[];
 	emails: string[];
 	phones: string[];
@@ -117,14 +119,20 @@ interface Found {
 	notMerged: NotMerged[];
 }
 
+/** The leads Lofty's search found, with the remembered lead first (the newest) when the search did not show it yet. */
+export function withKnown(searched: KnownLead[], known: KnownLead | undefined): KnownLead[] {
+	return !known || searched.some((l) => l.leadId === known.leadId) ? searched : [known, ...searched];
+}
+
 /** The person's leads: from memory or Lofty's search, by the first match field that finds any, less those of other people. */
 async function find(op: OperationContext, account: string, person: Person, useMemory: boolean): Promise<Found> {
 	let found: Found = { matches: [], remembered: false, notMerged: [] };
 	for (const f of person.fields) {
 		const known = useMemory ? recall(account, f.key) : undefined;
-		const leads = known ? [known] : await search(op, f);
+		// A remembered lead that may have others (Lead > Create made it): Lofty is searched too, and it joins the answer.
+		const leads = known?.alone ? [known] : withKnown(await search(op, f), known);
 		if (leads.length) {
-			found = { matches: leads, matchedBy: f.field, remembered: known !== undefined, notMerged: [] };
+			found = { matches: leads, matchedBy: f.field, remembered: leads[0] === known, notMerged: [] };
 			break;
 		}
 	}
@@ -135,13 +143,30 @@ async function find(op: OperationContext, account: string, person: Person, useMe
 }
 
 /**
- * When nobody's lead was found but an earlier create for this person got no certain answer (uncertainCreates.ts):
+ * Whether an earlier create without a certain answer may have made the item's person's lead, by the keys the item
+ * matches by: an email it shares is the person; a phone alone is with Match By Phone, and otherwise only when the
+ * item's own rules would take a lead with that create's names and emails for the person (If Only the Phone Matches).
+ */
+export function mayBeThePerson(values: IDataObject, person: Person, create: UncertainCreate): boolean {
+	const shared = person.fields.filter((f) => create.keys.includes(f.key));
+	if (shared.some((f) => f.field === 'email')) return true;
+	if (!shared.length) return false;
+	return values.matchBy === 'phone' || setApartBy(values, person.emails, create.person, create.person.emails).length === 0;
+}
+
+/**
+ * When nobody's lead was found but an earlier create that may have made it got no certain answer (uncertainCreates.ts):
  * the search again once Lofty can read what that create made. Still nothing: the item fails naming the earlier item,
  * since creating now could make the person's second lead.
  */
 async function afterUncertainCreate(op: OperationContext, account: string, person: Person, found: Found, useMemory: boolean): Promise<Found> {
-	const earlier = uncertainCreateFor(account, personKeys(person.emails, person.phones));
-	if (found.matches.length || !earlier) return found;
+	if (found.matches.length) return found;
+	const earlier = uncertainCreateFor(
+		account,
+		person.fields.map((f) => f.key),
+		(create) => mayBeThePerson(op.values, person, create),
+	);
+	if (!earlier) return found;
 	const wait = earlier.readableBy - Date.now();
 	if (wait > 0) await sleep(wait);
 	const again = await find(op, account, person, useMemory);
@@ -150,9 +175,10 @@ async function afterUncertainCreate(op: OperationContext, account: string, perso
 		return again;
 	}
 	const item = earlierItem(op.ctx, earlier);
-	throw new NodeOperationError(op.ctx.getNode(), `A create for this person by ${item} got no certain answer, and Lofty shows no lead for them yet: no lead was created, so that the person does not get two`, {
+	const apart = again.notMerged.length ? ` Lofty shows ${again.notMerged.map((n) => `lead ${n.leadId}`).join(', ')} with this phone, which Options > If Only the Phone Matches takes for another person.` : '';
+	throw new NodeOperationError(op.ctx.getNode(), `A create for this person by ${item} got no certain answer, and Lofty shows no lead for them yet: this item created none, so that the person does not get two`, {
 		itemIndex: op.itemIndex,
-		description: `${item} failed with "${earlier.what}", so Lofty may have made the lead without saying so. Search Lofty for the person (Lead > Get Many by email or phone): if the lead is there, run this item again and it is updated; if not, run it again after a few minutes (the earlier create is forgotten after 5 minutes), or create the lead with Lead > Create.`,
+		description: `${item} failed with "${earlier.what}", so Lofty may have made the lead without saying so.${apart} Search Lofty for the person (Lead > Get Many by email or phone): if the lead is there, run this item again and it is updated; if not, run it again after a few minutes (the earlier create is forgotten after 5 minutes), or create the lead with Lead > Create.`,
 	});
 }
 
@@ -168,11 +194,8 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 			phones: person.phones.length ? dedupe(person.phones, normalPhone) : undefined,
 			tags,
 		});
-		const keys = personKeys(person.emails, person.phones);
-		const known = (leadId: string): KnownLead => ({ leadId, emails: person.emails, phones: person.phones, fields: afterWrite({}, body as IDataObject), recent: true });
-		// Remembered once Lofty answered, before the read: the lead exists.
-		const created = await createThenRead(op, writes.create, path, body as IDataObject, (leadId) => remember(account, keys, known(leadId)));
-		if (created.readable) remember(account, keys, { ...known(created.leadId), fields: created.lead, recent: false });
+		// The lead made is remembered there (writeRead.ts), as Lead > Create's is.
+		const created = await createThenRead(op, writes.create, path, body as IDataObject, true);
 		return { action: 'created', ...(notMerged.length ? { notMergedWith: notMerged } : {}), ...created.lead, leadId: created.leadId };
 	}
 
@@ -227,6 +250,7 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 		phones: phones ?? had.phones,
 		fields: read.readable ? read.lead : afterWrite(current, body),
 		recent: target.recent && !read.readable,
+		alone: matches.length === 1,
 	};
 	// A lead Lofty may not let search yet, and any email or phone it was just given, are found from memory.
 	const before = personKeys(had.emails, had.phones);
@@ -285,12 +309,12 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				in: 'local',
 				required: true,
 				options: [
+					{ name: 'Email', value: 'email', description: 'Only leads with this exact email' },
 					{
 						name: 'Email, Then Phone',
 						value: 'emailThenPhone',
 						description: 'Look for the email; when no lead has it, for the phone (that lead must be the same person: Options > If Only the Phone Matches)',
 					},
-					{ name: 'Email', value: 'email', description: 'Only leads with this exact email' },
 					{ name: 'Phone', value: 'phone', description: 'Only leads with this exact phone number' },
 				],
 				default: 'emailThenPhone',
@@ -318,8 +342,8 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				in: 'local',
 				group: 'options',
 				options: [
-					{ name: 'Update the Most Recently Created', value: 'updateNewest', description: 'The newest of the matching leads is updated; the output lists the others' },
 					{ name: 'Fail the Item', value: 'fail', description: 'Nothing is changed; the error lists the matching leads' },
+					{ name: 'Update the Most Recently Created', value: 'updateNewest', description: 'The newest of the matching leads is updated; the output lists the others' },
 				],
 				default: 'updateNewest',
 				description: 'What to do when several leads have the email (or phone)',
@@ -348,6 +372,7 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 				in: 'local',
 				group: 'options',
 				options: [
+					{ name: 'Always Update It', value: 'update', description: 'The lead with the phone is updated whatever its name and emails' },
 					{
 						name: 'Create a New Lead When Anything Differs',
 						value: 'newLead',
@@ -355,7 +380,6 @@ export function createOrUpdateOperation(writes: LeadWrites): OperationDef {
 							"The lead with the phone is updated only when its name agrees and it has no email or the item's email; otherwise a new lead is created and the output's notMergedWith says which lead and why",
 					},
 					{ name: 'Update It When the Name Agrees', value: 'nameAgrees', description: 'Other emails do not stop the update (the item\'s email is added); another name does' },
-					{ name: 'Always Update It', value: 'update', description: 'The lead with the phone is updated whatever its name and emails' },
 				],
 				default: 'newLead',
 				description:

@@ -7,15 +7,16 @@ import { TAG_SHAPE_READING } from '../../model/tagShape';
 import type { OperationContext, OperationDef } from '../../model/types';
 import { accountOf, loftyRequest } from '../../transport/request';
 import { markUncertain, writeOutcomeOf } from '../../transport/writeOutcome';
-import { personKeys } from './keys';
+import { afterWrite } from './fillEmpty';
+import { type KnownLead, personKeys, remember } from './keys';
 import { executionOf, rememberUncertainCreate } from './uncertainCreates';
 
 /**
  * The lead writes of Create and Create or Update and the read after them. A write goes out once, in the tag shape the
  * account takes. Once Lofty has answered it, the item succeeds whatever the read after it meets (a 5xx or 429 past
  * the retries, a timeout, a lead not readable yet): the item carries what is known and a `note`, since running it
- * again would write again. A create without a certain outcome is remembered by the person's emails and phones
- * (uncertainCreates.ts).
+ * again would write again. A lead a create made is remembered by the person's emails and phones (keys.ts), and a
+ * create without a certain outcome too (uncertainCreates.ts), whichever operation sent it (createThenRead).
  */
 
 /**
@@ -98,27 +99,34 @@ function searchWords(by: IDataObject): string {
 }
 
 /**
- * Sends a lead create and reads the new lead back (readAfterWrite). `created` runs once Lofty answered, before the read.
- * A create without a certain outcome fails the item, remembered by its emails and phones; the error says what to
- * search Lofty by (`context.searchBy`).
+ * Sends a lead create and reads the new lead back (readAfterWrite), for Lead > Create and Create or Update alike: the
+ * one place a lead this process made is remembered (keys.ts, uncertainCreates.ts). Once Lofty answered, before the
+ * read, the lead is remembered under every email and phone the create sent (as written; after the read, as Lofty holds
+ * it), so that Create or Update for the person a moment later updates it even while Lofty cannot find it yet. A create
+ * without a certain outcome fails the item, remembered by those emails and phones with the person it named; the error
+ * says what to search Lofty by (`context.searchBy`). `searched`: the caller found no lead of the person before (Create
+ * or Update), so the lead made is the person's only one.
  */
 export async function createThenRead(
 	op: OperationContext,
 	create: OperationDef,
 	path: string,
 	body: IDataObject,
-	created?: (leadId: string) => void,
+	searched = false,
 ): Promise<{ answer: IDataObject; leadId: string; lead: IDataObject; readable: boolean }> {
+	const account = await accountOf(op.ctx);
+	const emails = strings(body.emails);
+	const phones = strings(body.phones);
+	const keys = personKeys(emails, phones);
 	let answer: IDataObject;
 	try {
 		answer = await send(op, create.method, path, body);
 	} catch (error) {
 		if (writeOutcomeOf(error) !== 'uncertain') throw failure(op, error);
 		const by = searchBy(body);
-		const keys = personKeys(strings(body.emails), strings(body.phones));
 		if (keys.length) {
-			const account = await accountOf(op.ctx);
-			rememberUncertainCreate(account, { execution: executionOf(op.ctx), itemIndex: op.itemIndex, readableBy: Date.now() + LEAD_READ_DELAY_MS, what: (error as Error).message, keys });
+			const person = { firstName: body.firstName, lastName: body.lastName, emails };
+			rememberUncertainCreate(account, { execution: executionOf(op.ctx), itemIndex: op.itemIndex, readableBy: Date.now() + LEAD_READ_DELAY_MS, what: (error as Error).message, keys, person });
 		}
 		(error as NodeOperationError).context.searchBy = by;
 		throw failure(
@@ -131,7 +139,10 @@ export async function createThenRead(
 		);
 	}
 	const leadId = String(answer.leadId);
-	created?.(leadId);
+	const made: KnownLead = { leadId, emails, phones, fields: afterWrite({}, body), recent: true, alone: searched };
+	const known = keys.length > 0 && answer.leadId !== undefined && answer.leadId !== null;
+	if (known) remember(account, keys, made);
 	const read = await readAfterWrite(op, leadId, 'created');
+	if (known && read.readable) remember(account, keys, { ...made, fields: read.lead, recent: false });
 	return { answer, leadId, ...read };
 }

@@ -218,8 +218,8 @@ export const salesAgent: ResourceDef = {
 				setting('visitorsEnable', 'Follow Up Visitors', 'boolean', 'Whether the assistant follows up website visitors'),
 				setting('followUpRole', 'Follow-Up By', 'options', 'Who follows up: the AI or you', {
 					options: [
-						{ name: 'AI', value: 'AI' },
 						{ name: 'Agent', value: 'Agent' },
+						{ name: 'AI', value: 'AI' },
 					],
 					default: 'AI',
 				}),

@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidValue } from '../../model/params';
 import type { OperationContext } from '../../model/types';
-import { loftyRequest } from '../../transport/request';
 import { TRANSACTION_TYPES } from './fields';
+import { itemRead } from '../../model/itemRead';
 
 /** What transaction writes check before sending, what their answers are checked for, and the hints on Lofty's refusals. */
 
@@ -93,14 +93,13 @@ export async function listValidStatuses(failure: { code?: string | number }, op:
 	if (String(failure.code) !== '200125' && failure.code !== 'TRANSACTION_STATUS_INVALID') return undefined;
 	let type = op.values.transactionType as string | undefined;
 	if (!type) {
-		const current = (await loftyRequest(
-			op.ctx,
-			{ method: 'GET', path: `/v1.0/leads/${op.values.leadId as string}/transaction/${op.values.transactionId as string}` },
-			op.itemIndex,
-		).catch(() => undefined)) as IDataObject | undefined;
+		const current = (await itemRead(op.ctx, op.itemIndex, {
+			method: 'GET',
+			path: `/v1.0/leads/${op.values.leadId as string}/transaction/${op.values.transactionId as string}`,
+		}).catch(() => undefined)) as IDataObject | undefined;
 		type = typeof current?.transactionType === 'string' ? current.transactionType : undefined;
 	}
-	const response = (await loftyRequest(op.ctx, { method: 'GET', path: '/v2.0/transactions/pipelines' }, op.itemIndex)) as IDataObject;
+	const response = (await itemRead(op.ctx, op.itemIndex, { method: 'GET', path: '/v2.0/transactions/pipelines' })) as IDataObject;
 	const pipelines = (Array.isArray(response?.pipelines) ? response.pipelines : []) as Pipeline[];
 	const names = (p: Pipeline) => (p.stages ?? []).map((s) => s.name).filter(Boolean).join(', ');
 	const own = pipelines.find((p) => p.transactionType === type);
