@@ -35,6 +35,13 @@ export interface LeadItem {
 /** What happens in Lofty or the n8n process just before an execution starts (one after the other only). */
 export type Between = 'none' | 'restart' | 'delete' | 'merge';
 
+/**
+ * The n8n credential an execution runs with, all of one Lofty user (one account, transport/target.ts): the API key,
+ * another n8n credential holding the same key (another workflow's author), or OAuth2 Client Credentials whose
+ * Customer Key is that key.
+ */
+export type Auth = 'apiKey' | 'apiKey2' | 'oauth2';
+
 export interface Execution {
 	items: LeadItem[];
 	parallel: number;
@@ -46,6 +53,7 @@ export interface Execution {
 	betweenPerson: number;
 	/** cancelled once Lofty has seen this many requests of the case (none: not cancelled) */
 	cancelAfter: number | null;
+	auth: Auth;
 }
 
 export type FaultName =
@@ -62,7 +70,11 @@ export type FaultName =
 	| 'latePost'
 	| 'latePut'
 	| '500Get'
-	| '500Search';
+	| '500Search'
+	| '20005AfterPost'
+	| '20005AfterPut'
+	| 'refusedPost'
+	| 'refusedPut';
 
 export interface Fault {
 	name: FaultName;
@@ -81,8 +93,7 @@ export interface LeadCase {
 	searchLagMs: 0 | 400;
 	/** tags written as {tagName} objects (the other reading) */
 	objectTags: boolean;
-	auth: 'apiKey' | 'oauth2';
-	/** OAuth2: the access token expires after this many requests (401, n8n fetches a new one) */
+	/** OAuth2 (an execution's `auth`): the access token expires after this many requests (401, n8n fetches a new one) */
 	expireTokenAfter: number | null;
 	/** Lofty's rate limit: far away, or a real one the node must pace to (429 when it does not) */
 	rateLimit: 'loose' | 'tight';
@@ -133,6 +144,7 @@ const execution = (people: number, first: boolean): fc.Arbitrary<Execution> =>
 		betweenPerson: fc.nat({ max: people - 1 }),
 		// Cancelled now and then (fc.option's freq is the odds against a value: 1 in 6 here).
 		cancelAfter: fc.oneof({ weight: 5, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 12 }) }),
+		auth: fc.constantFrom<Auth>('apiKey', 'apiKey2', 'oauth2'),
 	});
 
 const fault: fc.Arbitrary<Fault> = fc.record({
@@ -151,6 +163,10 @@ const fault: fc.Arbitrary<Fault> = fc.record({
 		'slowPut',
 		'latePost',
 		'latePut',
+		'20005AfterPost',
+		'20005AfterPut',
+		'refusedPost',
+		'refusedPut',
 	),
 	skip: fc.nat({ max: 3 }),
 });
@@ -173,7 +189,6 @@ export const leadCase: fc.Arbitrary<LeadCase> = fc
 		before: fc.array(fc.constantFrom<LeadCase['before'][number]>('none', 'email', 'phone', 'both'), { minLength: PEOPLE, maxLength: PEOPLE }),
 		searchLagMs: fc.constantFrom<LeadCase['searchLagMs']>(0, 400),
 		objectTags: fc.boolean(),
-		auth: fc.constantFrom<LeadCase['auth']>('apiKey', 'oauth2'),
 		expireTokenAfter: fc.option(fc.integer({ min: 1, max: 10 }), { nil: null }),
 		overtake: fc.boolean(),
 		twin: fc.boolean(),
@@ -200,7 +215,8 @@ export const leadCase: fc.Arbitrary<LeadCase> = fc
 		}
 		const holding = faults.some((f) => HOLDING.has(f.name));
 		const executions = [head, ...more].map((e) => ({ ...e, items: e.items.map((i) => (holding ? { ...i, timeoutMs: SHORT_TIMEOUT_MS } : i)) }));
-		return { ...c, before, faults, readDelayMs, executions, expireTokenAfter: c.auth === 'oauth2' ? c.expireTokenAfter : null };
+		const oauth2 = executions.some((e) => e.auth === 'oauth2');
+		return { ...c, before, faults, readDelayMs, executions, expireTokenAfter: oauth2 ? c.expireTokenAfter : null };
 	});
 
 /** The contacts of person `p`. */

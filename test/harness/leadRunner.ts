@@ -11,11 +11,11 @@ import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, SEED_IDS, type FaultS
 import { leadPersistence } from '../../sandbox/resources/lead';
 import { forgetAccountReadings } from '../../nodes/Lofty/model/readings';
 import { HUNG_MS } from './budgets';
-import { createContext } from './context';
-import { type Execution, type Fault, type LeadCase, type LeadItem, markOf, personAltEmail, personEmail, personPhone, personPhoneNormal } from './leadCase';
+import { type Credential, createContext } from './context';
+import { type Auth, type Execution, type Fault, type LeadCase, type LeadItem, markOf, personAltEmail, personEmail, personPhone, personPhoneNormal } from './leadCase';
 import { asN8nHandsItOver, useN8nCoreOAuth2 } from './n8nOAuth2';
 import { forgetProcessMemory } from './processMemory';
-import { byId, node, run } from './sandbox';
+import { apiKeyCredential, byId, node } from './sandbox';
 import { observe } from '../secrets/observe';
 
 export type Outcome = 'applied' | 'notApplied' | 'uncertain';
@@ -82,6 +82,11 @@ function faultSpec(f: Fault): FaultSpec {
 		latePut: { kind: 'slow', when: 'before', delayMs: HUNG_MS, match: put },
 		'500Get': { kind: '500', times: 4, match: { method: 'GET', path: ONE_LEAD } },
 		'500Search': { kind: '500', match: { method: 'GET', path: LEAD } },
+		// A 2xx answer with Lofty's internal-error code after applying (uncertain), or with a validation code (refused).
+		'20005AfterPost': { kind: '500', status: 200, code: 20005, applied: true, match: post },
+		'20005AfterPut': { kind: '500', status: 200, code: 20005, applied: true, match: put },
+		refusedPost: { kind: '500', status: 200, code: 'INVALID_PARAMETER', message: 'source is not valid', match: post },
+		refusedPut: { kind: '500', status: 200, code: 'INVALID_PARAMETER', message: 'source is not valid', match: put },
 	};
 	return { ...specs[f.name], skip: f.skip };
 }
@@ -140,25 +145,34 @@ export function leadsOf(sb: Sandbox): LeadState[] {
 		.sort((a, b) => (BigInt(a.leadId) < BigInt(b.leadId) ? -1 : 1));
 }
 
-interface Credentials {
-	apiKey: boolean;
-	stored: { data: IDataObject; saves: number };
+/** The OAuth2 credential as n8n stores it, shared by the executions that use it. */
+interface Stored {
+	data: IDataObject;
+	saves: number;
 }
 
-async function runExecution(sb: Sandbox, c: LeadCase, e: number, ex: Execution, before: Array<string | undefined>, creds: Credentials, cancel?: AbortController): Promise<ExecutionResult> {
+/** Each n8n credential's ID: three credentials of one Lofty user. */
+const CREDENTIAL_IDS: Record<Auth, string> = { apiKey: '1', apiKey2: '2', oauth2: '3' };
+
+async function runExecution(sb: Sandbox, e: number, ex: Execution, before: Array<string | undefined>, oauth: Stored, cancel?: AbortController): Promise<ExecutionResult> {
 	const params = ex.items.map((item, i) => paramsOf(item, e, i, before));
 	// Parallel Requests is the first item's, for the whole run.
 	params[0] = { ...params[0], requestOptions: { ...(params[0].requestOptions as IDataObject), parallelRequests: ex.parallel } };
-	const options = { items: params.map(() => ({})), continueOnFail: ex.continueOnFail, cancelSignal: cancel?.signal };
+	const oauth2 = ex.auth === 'oauth2';
+	const credential: Credential = oauth2 ? { type: 'loftyOAuth2Api', data: oauth.data } : apiKeyCredential(sb);
+	const authentication = oauth2 ? 'oAuth2' : 'apiKey';
+	const context = createContext(node, {
+		items: params.map(() => ({})),
+		continueOnFail: ex.continueOnFail,
+		cancelSignal: cancel?.signal,
+		params: (i) => ({ authentication, ...params[i] }),
+		credential,
+	});
+	context.getNode().credentials![credential.type].id = CREDENTIAL_IDS[ex.auth];
+	if (oauth2) useN8nCoreOAuth2(context, oauth, (line) => observe('n8n-core log', line));
 	try {
-		let out: INodeExecutionData[];
-		if (creds.apiKey) out = await run(sb, (i) => params[i], options);
-		else {
-			const context = createContext(node, { ...options, params: (i) => ({ authentication: 'oAuth2', ...params[i] }), credential: { type: 'loftyOAuth2Api', data: creds.stored.data } });
-			useN8nCoreOAuth2(context, creds.stored, (line) => observe('n8n-core log', line));
-			out = ((await node.execute!.call(context)) as INodeExecutionData[][])[0];
-			observe('Lofty output', out);
-		}
+		const out = ((await node.execute!.call(context)) as INodeExecutionData[][])[0];
+		observe('Lofty output', out);
 		return { items: params.map((_, i) => outcomeOf(out.find((o) => (o.pairedItem as { item: number }).item === i))), cancelled: cancel?.signal.aborted ?? false };
 	} catch (error) {
 		observe('Lofty error', error);
@@ -230,19 +244,16 @@ export async function runCase(sb: Sandbox, c: LeadCase): Promise<Ran> {
 	leadPersistence(sb.store).readDelayMs = c.readDelayMs;
 	leadPersistence(sb.store).searchLagMs = c.searchLagMs;
 	for (const f of c.faults) sb.faults.inject(faultSpec(f));
-	const creds: Credentials = {
-		apiKey: c.auth === 'apiKey',
-		stored: {
-			data: asN8nHandsItOver(new LoftyOAuth2Api().properties, {
-				grantType: 'clientCredentials',
-				clientId: DEMO_CLIENT_ID,
-				clientSecret: DEMO_CLIENT_SECRET,
-				customerApiKey: DEMO_API_KEY,
-				baseUrl: sb.url,
-				accessTokenUrl: `${sb.url}/api/user-web/oauth/token`,
-			}),
-			saves: 0,
-		},
+	const oauth: Stored = {
+		data: asN8nHandsItOver(new LoftyOAuth2Api().properties, {
+			grantType: 'clientCredentials',
+			clientId: DEMO_CLIENT_ID,
+			clientSecret: DEMO_CLIENT_SECRET,
+			customerApiKey: DEMO_API_KEY,
+			baseUrl: sb.url,
+			accessTokenUrl: `${sb.url}/api/user-web/oauth/token`,
+		}),
+		saves: 0,
 	};
 	const cancels = c.executions.map((ex) => (ex.cancelAfter === null ? undefined : new AbortController()));
 	const events: LeadEvent[] = [];
@@ -250,7 +261,7 @@ export async function runCase(sb: Sandbox, c: LeadCase): Promise<Ran> {
 		c.executions.forEach((ex, e) => {
 			if (ex.cancelAfter === count) cancels[e]?.abort();
 		});
-		const token = (creds.stored.data.oauthTokenData as IDataObject | undefined)?.access_token;
+		const token = (oauth.data.oauthTokenData as IDataObject | undefined)?.access_token;
 		if (c.expireTokenAfter === count && typeof token === 'string') sb.expireToken(token);
 	});
 	const results: ExecutionResult[] = [];
@@ -263,7 +274,7 @@ export async function runCase(sb: Sandbox, c: LeadCase): Promise<Ran> {
 				group = [];
 				between(sb, ex, events);
 			}
-			group.push(runExecution(sb, c, e, ex, before, creds, cancels[e]));
+			group.push(runExecution(sb, e, ex, before, oauth, cancels[e]));
 		}
 		results.push(...(await Promise.all(group)));
 		// Writes held back until the client gave up land once it has hung up.
