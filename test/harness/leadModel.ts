@@ -16,10 +16,12 @@
  *   that says it was applied had its write land, and its `action` (created or updated) and `leadId` are those of
  *   that write.
  * - `secondLead`: Create or Update created a lead while a lead it matches (its email, else its phone, as Match By
- *   says) was already there: from before, from another Create or Update, or from Lead > Create of an execution that
- *   had ended (`createsRemembered`).
- * - `failurePoint`: Continue On Fail off: the run's error names the lowest item that failed: no earlier item of that
- *   execution had a write that certainly failed (no answer, a 5xx, an answer after it gave up).
+ *   says) was already there: from before, from another Create or Update, or from Lead > Create, in the same execution
+ *   or another (docs/create-or-update.md, "Lead > Create counts too").
+ * - `failurePoint`: Continue On Fail off (docs/performance.md): a run that fails names an item; the error names the
+ *   lowest item that failed: no earlier item of that execution had a write that certainly failed (no answer, a 5xx,
+ *   an answer after it gave up), and every earlier item succeeded, so its write landed; at Parallel Requests 1 no
+ *   later item sent a write that landed.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -65,18 +67,11 @@ export function attribute(applied: readonly AppliedWrite[]): { writes: Write[]; 
 	return { writes, problems };
 }
 
-type Lead = LeadState & { by: 'before' | 'upsert' | 'create' | 'merge'; group: number };
 
 const union = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
 const tagsOf = (e: number, i: number, item: LeadItem) => [`mark e${e}i${i}`, ...(item.tag ? [item.tag.toLowerCase()] : [])];
 const emailsOf = (item: LeadItem) => [...(item.email ? [personEmail(item.person)] : []), ...(item.altEmail ? [personAltEmail(item.person)] : [])];
 const phonesOf = (item: LeadItem) => (item.phone ? [personPhoneNormal(item.person)] : []);
-
-/** The group of each execution: executions at once share one. */
-function groups(c: LeadCase): number[] {
-	let g = 0;
-	return c.executions.map((ex, e) => (e > 0 && !ex.together ? ++g : g));
-}
 
 /** Whether Create or Update's item matches the lead (Match By: its email, else its phone). */
 function matches(item: LeadItem, lead: LeadState, by: 'email' | 'phone'): boolean {
@@ -102,21 +97,20 @@ export interface Verdict {
 	overtaken: string[];
 }
 
-export function judge(c: LeadCase, ran: Ran, applied: readonly AppliedWrite[], log: readonly RequestLogEntry[], createsRemembered: boolean): Verdict {
+export function judge(c: LeadCase, ran: Ran, applied: readonly AppliedWrite[], log: readonly RequestLogEntry[]): Verdict {
 	const { writes, problems } = attribute(applied);
-	const group = groups(c);
 	const item = (w: { e: number; i: number }) => c.executions[w.e]?.items[w.i];
 	const verdict: Verdict = { unattributed: problems, replay: [], order: [], untrue: [], secondLead: [], failurePoint: [], overtaken: [] };
 
 	// Replay, in the order Lofty applied the writes, with what happened between the executions at its place.
-	const leads = new Map<string, Lead>(ran.initial.map((l) => [l.leadId, { ...l, by: 'before', group: -1 }]));
+	const leads = new Map<string, LeadState>(ran.initial.map((l) => [l.leadId, { ...l }]));
 	const events = [...ran.events];
 	const doEvents = (upTo: number) => {
 		while (events.length && events[0].at <= upTo) {
 			const ev = events.shift()!;
 			const gone = leads.get(ev.leadId);
 			leads.delete(ev.leadId);
-			if (ev.into && gone) leads.set(ev.into, { ...gone, leadId: ev.into, by: 'merge' });
+			if (ev.into && gone) leads.set(ev.into, { ...gone, leadId: ev.into });
 		}
 	};
 	for (const w of writes) {
@@ -132,11 +126,10 @@ export function judge(c: LeadCase, ran: Ran, applied: readonly AppliedWrite[], l
 			if (it.kind === 'upsert') {
 				// One lead per person: nothing the item matches may be there already.
 				const by = it.matchBy === 'phone' ? ['phone' as const] : it.matchBy === 'email' ? ['email' as const] : ['email' as const, 'phone' as const];
-				const known = [...leads.values()].filter((l) => l.by !== 'create' || (createsRemembered && l.group < group[w.e]));
-				const there = by.map((b) => known.filter((l) => matches(it, l, b))).find((found) => found.length);
+				const there = by.map((b) => [...leads.values()].filter((l) => matches(it, l, b))).find((found) => found.length);
 				if (there) verdict.secondLead.push(`item ${w.e}/${w.i} created lead ${w.leadId} though lead ${there.map((l) => l.leadId).join(', ')} matched it`);
 			}
-			leads.set(w.leadId, { leadId: w.leadId, lastName: it.lastName ?? '', emails: emailsOf(it).sort(), phones: phonesOf(it), tags: tags.sort(), by: it.kind === 'create' ? 'create' : 'upsert', group: group[w.e] });
+			leads.set(w.leadId, { leadId: w.leadId, lastName: it.lastName ?? '', emails: emailsOf(it).sort(), phones: phonesOf(it), tags: tags.sort() });
 			continue;
 		}
 		const lead = leads.get(w.leadId);
@@ -196,10 +189,23 @@ export function judge(c: LeadCase, ran: Ran, applied: readonly AppliedWrite[], l
 	// Continue On Fail off: the error is the lowest failing item's.
 	const failedWrites = log.filter((r) => leadWrite(r.method, r.path) && (r.status === 0 || r.status >= 500));
 	ran.executions.forEach((ex, e) => {
-		if (ex.failedAt === undefined || ex.cancelled) return;
+		if (ex.cancelled || !ex.threw) return;
+		const failedAt = ex.failedAt;
+		if (failedAt === undefined) {
+			verdict.failurePoint.push(`execution ${e}: the run failed naming no item (${ex.error ?? ''})`);
+			return;
+		}
 		const failed = [...failedWrites.flatMap((r) => marksIn(r.body ?? '')), ...writes.filter((w) => !w.delivered).map((w) => [w.e, w.i] as const)];
 		for (const [fe, fi] of failed) {
-			if (fe === e && fi < ex.failedAt) verdict.failurePoint.push(`execution ${e}: the error names item ${ex.failedAt}, but item ${fi}'s write failed`);
+			if (fe === e && fi < failedAt) verdict.failurePoint.push(`execution ${e}: the error names item ${failedAt}, but item ${fi}'s write failed`);
+		}
+		// The items before the failing one succeeded: each had its write land.
+		for (let i = 0; i < failedAt; i++) {
+			if (!writes.some((w) => w.e === e && w.i === i)) verdict.failurePoint.push(`execution ${e}: the error names item ${failedAt}, but item ${i} before it had no write land`);
+		}
+		// One item at a time: the items after the failing one sent nothing.
+		if (c.executions[e].parallel === 1) {
+			for (const w of writes.filter((x) => x.e === e && x.i > failedAt)) verdict.failurePoint.push(`execution ${e}: at Parallel Requests 1, item ${w.i} wrote lead ${w.leadId} after item ${failedAt} failed the run`);
 		}
 	});
 	return verdict;

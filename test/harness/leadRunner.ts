@@ -28,8 +28,10 @@ export interface ItemResult {
 
 export interface ExecutionResult {
 	items: ItemResult[];
-	/** Continue On Fail off: the item whose failure the run's error names, and what it says */
+	/** Continue On Fail off: whether the run failed, the item its error names, and its message */
+	threw: boolean;
 	failedAt?: number;
+	error?: string;
 	cancelled: boolean;
 }
 
@@ -41,6 +43,8 @@ export interface LeadEvent {
 	into?: string;
 	/** how many writes Lofty had applied when it happened */
 	at: number;
+	/** the execution it came before */
+	before: number;
 }
 
 export interface LeadState {
@@ -173,14 +177,14 @@ async function runExecution(sb: Sandbox, e: number, ex: Execution, before: Array
 	try {
 		const out = ((await node.execute!.call(context)) as INodeExecutionData[][])[0];
 		observe('Lofty output', out);
-		return { items: params.map((_, i) => outcomeOf(out.find((o) => (o.pairedItem as { item: number }).item === i))), cancelled: cancel?.signal.aborted ?? false };
+		return { items: params.map((_, i) => outcomeOf(out.find((o) => (o.pairedItem as { item: number }).item === i))), threw: false, cancelled: cancel?.signal.aborted ?? false };
 	} catch (error) {
 		observe('Lofty error', error);
 		const err = error as Error & { context?: { itemIndex?: number; writeUncertain?: boolean } };
 		const items = params.map((): ItemResult => ({ outcome: 'uncertain' }));
 		const failedAt = err.context?.itemIndex;
 		if (failedAt !== undefined) items[failedAt] = { outcome: err.context?.writeUncertain ? 'uncertain' : 'notApplied', json: { error: err.message } };
-		return { items, failedAt, cancelled: cancel?.signal.aborted ?? false };
+		return { items, threw: true, failedAt, error: err.message, cancelled: cancel?.signal.aborted ?? false };
 	}
 }
 
@@ -198,7 +202,7 @@ function onRequest(sb: Sandbox, hook: (count: number) => void): () => void {
 	};
 }
 
-function between(sb: Sandbox, ex: Execution, events: LeadEvent[]): void {
+function between(sb: Sandbox, e: number, ex: Execution, events: LeadEvent[]): void {
 	if (ex.between === 'restart') {
 		// A new n8n process: nothing remembered. A restart takes longer than Lofty's read delay.
 		forgetProcessMemory();
@@ -212,7 +216,7 @@ function between(sb: Sandbox, ex: Execution, events: LeadEvent[]): void {
 	const lead = [...sb.store.leads.values()].filter(mine).pop();
 	if (!lead) return;
 	lead.deletedAt = sb.store.now();
-	const event: LeadEvent = { kind: ex.between, leadId: lead.leadId.toString(), at: sb.faults.applied.length };
+	const event: LeadEvent = { kind: ex.between, leadId: lead.leadId.toString(), at: sb.faults.applied.length, before: e };
 	if (ex.between === 'merge') {
 		// Merged in Lofty: another lead now holds its fields.
 		const into = sb.store.addLead({ firstName: lead.firstName, lastName: lead.lastName, emails: [...lead.emails], phones: [...lead.phones], ownerUserId: SEED_IDS.demoUserId });
@@ -272,7 +276,7 @@ export async function runCase(sb: Sandbox, c: LeadCase): Promise<Ran> {
 			if (!ex.together) {
 				results.push(...(await Promise.all(group)));
 				group = [];
-				between(sb, ex, events);
+				between(sb, e, ex, events);
 			}
 			group.push(runExecution(sb, e, ex, before, oauth, cancels[e]));
 		}
