@@ -87,8 +87,12 @@ export function choiceStream(choices: readonly number[]): () => number {
 	return () => (next < choices.length ? choices[next++] / 2 ** 31 : 0);
 }
 
-/** Lists of choices for ItemGenerator: fast-check's numbers, which shrink toward fewer and smaller ones. */
-export const choices = fc.array(fc.nat({ max: 2 ** 31 - 1 }), { maxLength: 400 });
+/**
+ * Lists of choices for ItemGenerator: fast-check's numbers, which shrink toward fewer and smaller ones. Of any length
+ * up to the maximum (`size: 'max'`): fast-check's default size would stop at 10 numbers, and every choice after them
+ * would be the first option.
+ */
+export const choices = fc.array(fc.nat({ max: 2 ** 31 - 1 }), { maxLength: 400, size: 'max' });
 
 /** Generated lists of items, mapped from choices (a failure prints the items and shrinks with the choices). */
 export const itemLists = <T>(make: (generator: ItemGenerator) => T): fc.Arbitrary<T> => choices.map((list) => make(new ItemGenerator(choiceStream(list))));
