@@ -10,6 +10,7 @@
  *   sandbox.faults.inject({ kind: 'drop', when: 'body' });               // headers and half the body, then cut
  *   sandbox.faults.inject({ kind: '500', applied: true });               // applied, then answered 500
  *   sandbox.faults.inject({ kind: 'slow', when: 'before', delayMs: 9e9 }); // held until the client hangs up, then applied
+ *   sandbox.faults.inject({ kind: 'drop', match: { method: 'POST', body: '"Ann"' } }); // only a request whose body has that text
  *   sandbox.faults.writes('PUT', '/v1.0/leads/{leadId}');                // applied writes
  *   sandbox.faults.inject({ kind: 'expiredLink' });                      // next recording URL handed out has expired
  *   sandbox.faults.inject({ kind: '500', status: 200, page: '<html>..' }); // an HTML page instead of the answer
@@ -39,6 +40,8 @@ export interface FaultMatch {
 	method?: string;
 	/** path pattern (`{param}` or `*` segments) or a RegExp; any when left out */
 	path?: string | RegExp;
+	/** text the request's body contains (one item's write among many); any when left out */
+	body?: string;
 }
 
 export interface FaultSpec {
@@ -121,6 +124,7 @@ interface Pending {
 	skip: number;
 	method?: string;
 	path?: (path: string) => boolean;
+	body?: string;
 }
 
 export class Faults {
@@ -159,6 +163,7 @@ export class Faults {
 			skip: spec.skip ?? 0,
 			method: (spec.match ?? DEFAULT_MATCH[spec.kind])?.method?.toUpperCase(),
 			path: (spec.match ?? DEFAULT_MATCH[spec.kind])?.path === undefined ? undefined : pathMatcher((spec.match ?? DEFAULT_MATCH[spec.kind])!.path!),
+			body: spec.match?.body,
 		});
 	}
 
@@ -168,8 +173,8 @@ export class Faults {
 	}
 
 	/** The fault for this request, if one is due (consumes it). */
-	take(method: string, path: string): ActiveFault | undefined {
-		const found = this.pending.find((p) => (!p.method || p.method === method) && (!p.path || p.path(path)));
+	take(method: string, path: string, body = ''): ActiveFault | undefined {
+		const found = this.pending.find((p) => (!p.method || p.method === method) && (!p.path || p.path(path)) && (p.body === undefined || body.includes(p.body)));
 		if (!found) return undefined;
 		if (found.skip > 0) {
 			found.skip--;

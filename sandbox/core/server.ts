@@ -118,7 +118,7 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 		const rate = p.limiter.hit(appId, now);
 		rateHeaders = rate.headers;
 		rateAtAnswer = rate.atAnswer;
-		if (rate.allowed) fault = p.faults?.take(method, path);
+		if (rate.allowed) fault = p.faults?.take(method, path, rawBody);
 		if (!rate.allowed) {
 			reply = { status: 429, body: { message: 'Too Many Requests' } };
 		} else if (fault?.kind === '429') {

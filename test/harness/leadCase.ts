@@ -80,6 +80,8 @@ export interface Fault {
 	name: FaultName;
 	/** let this many matching requests through first */
 	skip: number;
+	/** only the writes of the item with this mark (markOf) */
+	mark?: string;
 }
 
 export interface LeadCase {
@@ -171,6 +173,9 @@ const fault: fc.Arbitrary<Fault> = fc.record({
 	skip: fc.nat({ max: 3 }),
 });
 
+/** True three times in four (the patterns below), shrinking to false. */
+const often = fc.oneof({ weight: 1, arbitrary: fc.constant(false) }, { weight: 3, arbitrary: fc.constant(true) });
+
 /**
  * A case: shrinks toward one execution of one item, no faults, no read delay. Two patterns are added to some cases,
  * where item order and the memory of uncertain creates are put to the test: `overtake` (a Create or Update, then a
@@ -190,8 +195,8 @@ export const leadCase: fc.Arbitrary<LeadCase> = fc
 		searchLagMs: fc.constantFrom<LeadCase['searchLagMs']>(0, 400),
 		objectTags: fc.boolean(),
 		expireTokenAfter: fc.option(fc.integer({ min: 1, max: 10 }), { nil: null }),
-		overtake: fc.boolean(),
-		twin: fc.boolean(),
+		overtake: often,
+		twin: often,
 	})
 	.map(({ first, more, overtake, twin, ...c }) => {
 		const before = [...c.before];
@@ -210,8 +215,10 @@ export const leadCase: fc.Arbitrary<LeadCase> = fc
 			const upsert: LeadItem = { ...PLAIN, kind: 'upsert', person: 1, matchBy: 'email', phone: false };
 			// With Continue On Fail, so that the second item runs after the first one's failure.
 			head = { ...head, items: [upsert, { ...upsert, lastName: 'Reyes' }, ...head.items], continueOnFail: true };
-			faults.unshift({ name: 'dropAfterPost', skip: 0 });
-			if (readDelayMs === 0) readDelayMs = 300;
+			faults.unshift({ name: 'dropAfterPost', skip: 0, mark: markOf(0, 0) });
+			// Slower than the node's 3.75 s wait when the case has none: only the memory of the lost create then keeps the
+			// second item from making a second lead, however slow the machine.
+			if (readDelayMs === 0) readDelayMs = 5000;
 		}
 		const holding = faults.some((f) => HOLDING.has(f.name));
 		const executions = [head, ...more].map((e) => ({ ...e, items: e.items.map((i) => (holding ? { ...i, timeoutMs: SHORT_TIMEOUT_MS } : i)) }));

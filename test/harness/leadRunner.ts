@@ -92,7 +92,9 @@ function faultSpec(f: Fault): FaultSpec {
 		refusedPost: { kind: '500', status: 200, code: 'INVALID_PARAMETER', message: 'source is not valid', match: post },
 		refusedPut: { kind: '500', status: 200, code: 'INVALID_PARAMETER', message: 'source is not valid', match: put },
 	};
-	return { ...specs[f.name], skip: f.skip };
+	const spec = specs[f.name];
+	// The mark ends where the tag does: Mark E0I1 is not Mark E0I10.
+	return { ...spec, skip: f.skip, ...(f.mark ? { match: { ...spec.match, body: `${f.mark}"` } } : {}) };
 }
 
 /** The node's parameters for one item. */
