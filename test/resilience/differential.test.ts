@@ -6,7 +6,7 @@
  * be the same. Each case starts from nothing: the sandboxes reset and the node's process-wide memories cleared
  * (test/harness/processMemory.ts). Two executions at once: twoExecutions.test.ts.
  *
- * `npm test` runs LOFTY_DIFF_RUNS lists per resource (default 8; `npm run test:diff` 200). A failure shrinks to the
+ * `npm test` runs LOFTY_DIFF_RUNS lists per resource (default 7; `npm run test:diff` 200). A failure shrinks to the
  * smallest item list that still differs and prints it with fast-check's seed and path; replay it with
  * LOFTY_DIFF_SEED=<seed> LOFTY_DIFF_PATH=<path> npx jest test/resilience/differential.test.ts -t '<resource>'. The
  * faults Lofty names (lost answers, 5xx, the read delay, Continue On Fail off): faultDifferential.test.ts.
@@ -23,7 +23,7 @@ import { forgetProcessMemory } from '../harness/processMemory';
 import { run } from '../harness/sandbox';
 import { canonical, idsIn, stateDifference } from '../harness/storeSnapshot';
 
-const RUNS = diffRuns(8);
+const RUNS = diffRuns(7);
 const CLOCK = Date.UTC(2026, 2, 1, 12);
 
 let one: Sandbox;

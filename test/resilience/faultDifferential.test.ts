@@ -10,7 +10,7 @@
  * only as `{tagName}`, an OAuth2 token that expires (401, n8n fetches another). The model (test/harness/leadModel.ts,
  * from docs/create-or-update.md) judges each run; a failure shrinks to its smallest case.
  *
- * `npm test` runs LOFTY_DIFF_RUNS cases (default 20), `npm run test:diff` 200; a failure prints fast-check's seed
+ * `npm test` runs LOFTY_DIFF_RUNS cases (default 10: each case takes seconds), `npm run test:diff` 200; a failure prints fast-check's seed
  * and path: replay it with LOFTY_DIFF_SEED=<seed> LOFTY_DIFF_PATH=<path> npx jest test/resilience/faultDifferential.test.ts
  * (LOFTY_DIFF_STATS=1 prints each case and its outcomes).
  */
@@ -24,7 +24,7 @@ import { type LeadCase, type LeadItem, leadCase } from '../harness/leadCase';
 import { NONE, judge } from '../harness/leadModel';
 import { type Ran, runCase } from '../harness/leadRunner';
 
-const RUNS = diffRuns(20);
+const RUNS = diffRuns(10);
 
 let sb: Sandbox;
 beforeAll(async () => {
