@@ -4,11 +4,11 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', diagnostics: { warnOnly: false } }] },
-	testTimeout: 30000,
+	// Every test's timeout: test/harness/budgets.ts, set by test/harness/timeouts.ts.
 	// Two workers even on two cores: most suites wait on sandboxes, latencies and timers more than they compute.
 	maxWorkers: 2,
 	// The secret scan: the harnesses and the console report to test/secrets/observe.ts, the reporter adds it all up.
-	setupFilesAfterEnv: ['<rootDir>/test/secrets/watch.ts'],
+	setupFilesAfterEnv: ['<rootDir>/test/secrets/watch.ts', '<rootDir>/test/harness/timeouts.ts'],
 	// mustObserve: files that run the node through the harnesses, so a watch that saw nothing there is a broken watch.
 	reporters: [
 		'default',

@@ -7,6 +7,4 @@ const base = require('./jest.config.js');
 module.exports = {
 	...base,
 	setupFilesAfterEnv: [...base.setupFilesAfterEnv, '<rootDir>/test/starved/stalls.ts'],
-	// The stalls alone take a third of every second; a test's own waits decide, not jest's clock.
-	testTimeout: 3 * base.testTimeout,
 };

@@ -15,6 +15,7 @@
  *   8. Parallel Requests: the pace per setting at 300 and 1000 ms (what the default is chosen from).
  *   9. The 1000 updates in n8n's queue mode, by 1 worker and by 2 workers at once (queueBulk.ts; LOFTY_BENCH_QUEUE=0 skips it).
  *  10. Two executions sharing one credential at 100 a minute, Remaining as of the request and as of the answer (sharedCredential.ts).
+ *  11. Requests in flight at once / Parallel Requests (inFlightRow.ts: what jest asserts only as an upper bound).
  *
  * `npm run bench -- --rows 2,3,4,9` runs only those rows, prints each ratio beside bench/results.json's and leaves
  * that file as it is (add `--write` to put the rows run into it, the others kept).
@@ -38,6 +39,7 @@ import { type Row, SCALE, addLeads, fmt, runLofty } from './common';
 import { bulkUpdateRow, parallelSweepRow, returnAllRow } from './limitRows';
 import { n8nBulkRow, n8nBenchEnabled } from './n8nBulk';
 import { queueBenchSkipped, queueBulkRow } from './queueBulk';
+import { inFlightRow } from './inFlightRow';
 import { sharedCredentialRow } from './sharedCredential';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -258,6 +260,7 @@ async function main(): Promise<void> {
 		if (want(3)) for (const ms of [100, 300]) rows.push(await returnAllRow(sandbox, ms));
 		if (want(8)) rows.push(await parallelSweepRow(sandbox));
 		if (want(10)) rows.push(await sharedCredentialRow(sandbox));
+		if (want(11)) rows.push(await inFlightRow(sandbox));
 		// Last, so that n8n's CPU use does not disturb the in-process rows (2 cores).
 		if (want(4)) {
 			if (n8nBenchEnabled()) rows.push(await n8nBulkRow(sandbox));

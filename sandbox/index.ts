@@ -44,7 +44,7 @@ export {
 export { Codes } from './core/errors';
 export { parseJson, stringifyJson } from './core/json';
 export { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './core/rateLimit';
-export { Faults, type FaultKind, type FaultSpec } from './core/faults';
+export { type AppliedWrite, Faults, type FaultKind, type FaultSpec } from './core/faults';
 export { type LatencyConfig, parseLatency } from './core/latency';
 export { READING_VALUES, Readings, type ReadingName, type ReadingSet } from './core/readings';
 export { SEED_IDS, SEED_SOURCES, SEED_STAGES, SEED_TAGS, SEED_SEGMENTS } from './core/seed';

@@ -8,6 +8,9 @@
  *   sandbox.faults.inject({ kind: 'drop' });                             // applied, connection cut
  *   sandbox.faults.inject({ kind: 'drop', when: 'before' });             // cut before the handler runs
  *   sandbox.faults.inject({ kind: 'drop', when: 'body' });               // headers and half the body, then cut
+ *   sandbox.faults.inject({ kind: '500', applied: true });               // applied, then answered 500
+ *   sandbox.faults.inject({ kind: 'slow', when: 'before', delayMs: 9e9 }); // held until the client hangs up, then applied
+ *   sandbox.faults.inject({ kind: 'drop', match: { method: 'POST', body: '"Ann"' } }); // only a request whose body has that text
  *   sandbox.faults.writes('PUT', '/v1.0/leads/{leadId}');                // applied writes
  *   sandbox.faults.inject({ kind: 'expiredLink' });                      // next recording URL handed out has expired
  *   sandbox.faults.inject({ kind: '500', status: 200, page: '<html>..' }); // an HTML page instead of the answer
@@ -37,6 +40,8 @@ export interface FaultMatch {
 	method?: string;
 	/** path pattern (`{param}` or `*` segments) or a RegExp; any when left out */
 	path?: string | RegExp;
+	/** text the request's body contains (one item's write among many); any when left out */
+	body?: string;
 }
 
 export interface FaultSpec {
@@ -61,7 +66,11 @@ export interface FaultSpec {
 	delayMs?: number;
 	/** 'slow': hold the answer back until this settles instead (a test lets it go when it has seen what it waits for) */
 	until?: Promise<unknown>;
-	/** 'drop': cut the connection before the handler runs, after it applied the request (default), or halfway through the answer's body */
+	/**
+	 * 'drop': cut the connection before the handler runs, after it applied the request (default), or halfway through
+	 * the answer's body. 'slow': hold the answer back after applying (default 'after'), or hold the request back
+	 * until the delay ends or the client hangs up and apply it then ('before': a write that lands after the client gave up).
+	 */
 	when?: 'before' | 'after' | 'body';
 	/** 'staleCursor', 'pageCap': the query parameter (the cursor sent, the page size asked) */
 	param?: string;
@@ -89,8 +98,13 @@ export interface AppliedWrite {
 	method: string;
 	path: string;
 	status: number;
-	/** false when the answer never reached the client (dropped) */
+	/** false when the answer never reached the client (dropped, or replaced by a 5xx after applying) */
 	delivered: boolean;
+	/** the request's body and the handler's answer, as text */
+	body: string;
+	answer: string;
+	/** applied after the client hung up (a 'slow' fault held it 'before') */
+	late: boolean;
 }
 
 export function pathMatcher(pattern: string | RegExp): (path: string) => boolean {
@@ -110,6 +124,7 @@ interface Pending {
 	skip: number;
 	method?: string;
 	path?: (path: string) => boolean;
+	body?: string;
 }
 
 export class Faults {
@@ -148,6 +163,7 @@ export class Faults {
 			skip: spec.skip ?? 0,
 			method: (spec.match ?? DEFAULT_MATCH[spec.kind])?.method?.toUpperCase(),
 			path: (spec.match ?? DEFAULT_MATCH[spec.kind])?.path === undefined ? undefined : pathMatcher((spec.match ?? DEFAULT_MATCH[spec.kind])!.path!),
+			body: spec.match?.body,
 		});
 	}
 
@@ -157,8 +173,8 @@ export class Faults {
 	}
 
 	/** The fault for this request, if one is due (consumes it). */
-	take(method: string, path: string): ActiveFault | undefined {
-		const found = this.pending.find((p) => (!p.method || p.method === method) && (!p.path || p.path(path)));
+	take(method: string, path: string, body = ''): ActiveFault | undefined {
+		const found = this.pending.find((p) => (!p.method || p.method === method) && (!p.path || p.path(path)) && (p.body === undefined || body.includes(p.body)));
 		if (!found) return undefined;
 		if (found.skip > 0) {
 			found.skip--;
@@ -170,8 +186,10 @@ export class Faults {
 		return found.spec;
 	}
 
-	recordWrite(write: AppliedWrite): void {
+	/** Notes a write the handler applied; the record is the caller's to mark undelivered when its answer never arrives. */
+	recordWrite(write: AppliedWrite): AppliedWrite {
 		this.applied.push(write);
+		return write;
 	}
 
 	/** Applied writes whose method (or '*') and path match. */

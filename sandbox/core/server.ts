@@ -118,15 +118,14 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 		const rate = p.limiter.hit(appId, now);
 		rateHeaders = rate.headers;
 		rateAtAnswer = rate.atAnswer;
-		if (rate.allowed) fault = p.faults?.take(method, path);
+		if (rate.allowed) fault = p.faults?.take(method, path, rawBody);
 		if (!rate.allowed) {
 			reply = { status: 429, body: { message: 'Too Many Requests' } };
 		} else if (fault?.kind === '429') {
 			reply = { status: 429, body: { message: 'Too Many Requests' }, headers: { 'Retry-After': String(fault.retryAfterSec) } };
 		} else if (fault?.kind === '500' && fault.page !== undefined) {
 			reply = { status: fault.status, raw: fault.page, headers: { 'Content-Type': 'text/html; charset=utf-8' } };
-		} else if (fault?.kind === '500') {
-			if (fault.applied) applyBeforeFault(p, req, method, path, url.searchParams, rawBody, matched, now);
+		} else if (fault?.kind === '500' && !fault.applied) {
 			const message = fault.message ?? 'BaseApplicationException:errorCode=20005, injected fault';
 			reply = { status: fault.status, body: fault.code === undefined ? { message } : { code: fault.code, message } };
 		} else if (fault?.kind === 'drop' && fault.when === 'before') {
@@ -134,6 +133,8 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 			p.log.push({ method, path, query: queryObject(url.searchParams), status: 0, authScheme: scheme, appId, body: rawBody, time: now });
 			return;
 		} else {
+			// Held back before it is applied: it lands when the client has given up (or the delay ends).
+			if (fault?.kind === 'slow' && fault.when === 'before') await heldBack(req, fault.delayMs, fault.until);
 			dispatched = true;
 			// The handler reads the query as served (a page cap lowers it); the log keeps what was sent.
 			const served = new URLSearchParams(url.searchParams);
@@ -161,13 +162,25 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 	}
 	headers['Content-Length'] = String(Buffer.byteLength(payload));
 	const dropped = fault?.kind === 'drop';
+	const late = fault?.kind === 'slow' && fault.when === 'before';
+	const failedAfter = fault?.kind === '500' && fault.applied && dispatched;
+	let recorded: { delivered: boolean } | undefined;
 	if (dispatched && method !== 'GET' && method !== 'HEAD' && status >= 200 && status < 300) {
-		p.faults?.recordWrite({ method, path, status, delivered: !dropped });
+		recorded = p.faults?.recordWrite({ method, path, status, delivered: !dropped && !failedAfter && !(late && req.socket.destroyed), body: rawBody, answer: typeof payload === 'string' ? payload : '', late });
 	}
+	if (failedAfter && fault) {
+		// Applied, then answered as a server error (the change was made; the answer says it failed).
+		const message = fault.message ?? 'BaseApplicationException:errorCode=20005, injected fault after applying';
+		payload = stringifyJson(fault.code === undefined ? { message } : { code: fault.code, message });
+		headers['Content-Length'] = String(Buffer.byteLength(payload));
+		headers['Content-Type'] = 'application/json;charset=UTF-8';
+	}
+	const answeredStatus = failedAfter && fault ? fault.status : status;
 	// Logged when answered (a slow answer is logged before it is held back; a dropped one as status 0).
-	p.log.push({ method, path, query: queryObject(url.searchParams), status: dropped ? 0 : status, authScheme: scheme, appId, body: rawBody, time: now });
+	p.log.push({ method, path, query: queryObject(url.searchParams), status: dropped ? 0 : answeredStatus, authScheme: scheme, appId, body: rawBody, time: now });
 	// A slow answer is held back until its delay ends (or its `until` settles) or the client hangs up.
-	if (fault?.kind === 'slow') await heldBack(req, fault.delayMs, fault.until);
+	if (fault?.kind === 'slow' && !late) await heldBack(req, fault.delayMs, fault.until);
+	if (recorded && req.socket.destroyed) recorded.delivered = false;
 	await p.latency?.hold();
 	// Remaining taken again as the answer leaves (remainingAt 'answer'), unless the reply set its own limit's headers (AI).
 	const atAnswer = reply.headers?.['X-RateLimit-Remaining'] === undefined ? rateAtAnswer?.() : undefined;
@@ -184,18 +197,8 @@ async function serve(p: Pipeline, req: IncomingMessage, res: ServerResponse): Pr
 		return;
 	}
 	if (res.destroyed || req.socket.destroyed) return;
-	res.writeHead(status, headers);
+	res.writeHead(answeredStatus, headers);
 	res.end(method === 'HEAD' ? undefined : payload);
-}
-
-/** A fault with `applied`: the handler runs as usual (a write it answers 2xx counts as applied), its answer is dropped. */
-function applyBeforeFault(p: Pipeline, req: IncomingMessage, method: string, path: string, query: URLSearchParams, rawBody: string, matched: ReturnType<Router['match']>, now: number): void {
-	try {
-		const status = dispatch(p, req, method, path, query, rawBody, matched, now, undefined).status ?? 200;
-		if (method !== 'GET' && method !== 'HEAD' && status >= 200 && status < 300) p.faults?.recordWrite({ method, path, status, delivered: true });
-	} catch {
-		// refused by the handler: nothing was applied, the fault's answer goes out
-	}
 }
 
 function dispatch(

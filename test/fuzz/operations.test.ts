@@ -5,6 +5,8 @@
  * - no unhandled exception, and one output per good item, untouched;
  * - the bad item ends with data or a clear error: "Invalid value for "<the field>": ..." for input
  *   the node can judge itself (and nothing sent), else Lofty's own error with status and code.
+ * Each operation has a sandbox of its own, stopped when its tests end, and each field a test of its own: a test that
+ * ran out of time (a loaded machine) cannot send requests into the next one's sandbox or counts.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -14,14 +16,28 @@ import type { OperationDef, ParamDef } from '../../nodes/Lofty/model/types';
 import type { Case } from './inputs';
 import { RESOURCES } from '../../nodes/Lofty/resources';
 import { SEED_IDS, type Sandbox, startSandbox } from '../../sandbox';
-import { byId, run } from '../harness/sandbox';
+import { apiKeyCredential, byId, run } from '../harness/sandbox';
 import { cases, HTML, valid } from './inputs';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000_000, windowMs: 60_000 } });
-});
-afterAll(async () => await sandbox.stop());
+let runs = 0;
+/** An API key for one run: the requests the sandbox logs under its application are that run's alone. */
+function ownKey(sandbox: Sandbox): { key: string; appId: string } {
+	runs++;
+	const key = `lofty_sbx_fuzz_run_${runs.toString(16).padStart(16, '0')}`;
+	const appId = `apikey:fuzz-run-${runs}`;
+	sandbox.auth.addApiKey({ key, userId: BigInt(SEED_IDS.demoUserId), appId });
+	return { key, appId };
+}
+
+/** A sandbox of its own for each describe block; a test takes it once, so that a test that outlived its timeout keeps sending to its own, stopped one. */
+function ownSandbox(): () => Sandbox {
+	let own: Sandbox | undefined;
+	beforeAll(async () => {
+		own = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000_000, windowMs: 60_000 } });
+	});
+	afterAll(async () => await own?.stop());
+	return () => own!;
+}
 
 const goodItem = { resource: 'lead', operation: 'get', leadId: byId(SEED_IDS.bigLeadId) };
 const SMELLS = /TypeError|is not a function|Cannot read|undefined is not|\[object Object\]|\bNaN\b|Maximum call stack/;
@@ -72,34 +88,34 @@ describe('fuzzing every operation with bad input', () => {
 	});
 
 	describe.each(operations.map((o) => [`${o.resource}: ${o.op.value}`, o] as const))('%s', (_name, { resource, op }) => {
-		beforeAll(() => sandbox.reset());
-
-		it('every field: data or a clear error naming the field, other items unaffected', async () => {
-			let cases_ = 0;
-			for (const p of op.params) {
-				for (const fuzz of cases(p)) {
-					cases_++;
-					const before = sandbox.requests.length;
-					const items = await run(sandbox, (i) => (i === 1 ? paramsFor(resource, op, p, fuzz.value) : goodItem), {
-						items: [{}, {}, {}],
-						continueOnFail: true,
-					});
-					// The good items make one request each.
-					const sent = sandbox.requests.length - before - 2;
-					check(op, p, fuzz, items, sent);
-				}
-			}
-			if (op.params.length === 0) {
+		const own = ownSandbox();
+		const fields = op.params.map((p) => [p.name, p] as const);
+		it.each(fields.length ? fields : [['(none)', undefined] as const])('field %s: data or a clear error naming the field, other items unaffected', async (_field, p) => {
+			const sandbox = own();
+			if (!p) {
 				const items = await run(sandbox, (i) => (i === 1 ? { resource, operation: op.value, ...(op.pagination ? { limit: 5 } : {}) } : goodItem), {
 					items: [{}, {}, {}],
 					continueOnFail: true,
 				});
 				expect(items.length).toBeGreaterThanOrEqual(3);
+				return;
 			}
-			expect(cases_).toBeGreaterThanOrEqual(op.params.length);
+			expect(cases(p).length).toBeGreaterThan(0);
+			for (const fuzz of cases(p)) {
+				const { key, appId } = ownKey(sandbox);
+				const items = await run(sandbox, (i) => (i === 1 ? paramsFor(resource, op, p, fuzz.value) : goodItem), {
+					items: [{}, {}, {}],
+					continueOnFail: true,
+					credential: apiKeyCredential(sandbox, key),
+				});
+				// The good items make one request each; the run's requests are those of its own key.
+				const sent = sandbox.requests.filter((r) => r.appId === appId).length - 2;
+				check(op, p, fuzz, items, sent);
+			}
 		});
 
 		it('without Continue On Fail, a bad item stops the run with a node error naming the item', async () => {
+			const sandbox = own();
 			const p = op.params.find((q) => cases(q).some((c) => c.local));
 			if (!p) return;
 			const fuzz = cases(p).find((c) => c.local)!;
@@ -117,6 +133,8 @@ describe('fuzzing every operation with bad input', () => {
 });
 
 describe('fuzzing the Request Options', () => {
+	const own = ownSandbox();
+
 	it.each([
 		['timeout text', { timeout: 'soon' }, 'Timeout'],
 		['timeout 0', { timeout: 0 }, 'Timeout'],
@@ -129,6 +147,7 @@ describe('fuzzing the Request Options', () => {
 		['parallel decimal', { parallelRequests: 2.5 }, 'Parallel Requests'],
 		['parallel text', { parallelRequests: 'many' }, 'Parallel Requests'],
 	])('%s', async (_name, requestOptions, field) => {
+		const sandbox = own();
 		const items = await run(sandbox, (i) => (i === 1 ? { ...goodItem, requestOptions } : goodItem), { items: [{}, {}, {}], continueOnFail: true });
 		expect(items.map((i) => i.json.leadId ?? i.json.error)).toEqual([
 			SEED_IDS.bigLeadId,

@@ -1,16 +1,22 @@
 /**
- * Random item lists for the differential tests (test/resilience/differential.test.ts, twoExecutions.test.ts),
- * reproducible from a seed: items of the node's write operations (taken from the resource tables), drawn from small
+ * Generated item lists for the differential tests (test/resilience/differential.test.ts, twoExecutions.test.ts):
+ * items of the node's write operations (taken from the resource tables), drawn from small
  * pools of the sandbox's seeded records so that many items share a record, some bad (refused before sending) or aimed
  * at records Lofty refuses. Items on one record or person differ from each other: names, stages, tags, and mapped
  * custom fields on some items only, so that an item overtaking another changes the result.
+ *
+ * The generator draws every choice from a list of numbers that fast-check generates (`itemLists`): fast-check shrinks a
+ * failing list toward fewer and smaller numbers, and a choice past the list's end is the first option, so a failure
+ * shrinks toward the fewest items with the first record of each pool and the fewest optional fields, and prints the
+ * item list itself.
  */
+import fc from 'fast-check';
+
 import { collectionOf } from '../../nodes/Lofty/model/describe';
 import { MAPPER_PARAM } from '../../nodes/Lofty/model/customFields';
 import type { OperationDef, ParamDef } from '../../nodes/Lofty/model/types';
 import { RESOURCES } from '../../nodes/Lofty/resources';
 import { SEED_IDS } from '../../sandbox';
-import { rng } from '../../sandbox/core/seed';
 import { CALENDAR_SEED } from '../../sandbox/resources/calendar';
 import { NOTE_SEED } from '../../sandbox/resources/note';
 import { ROUTING_IDS } from '../../sandbox/resources/routing';
@@ -75,12 +81,24 @@ const CHOICES: Record<string, string[]> = {
 
 const FIRST_NAMES = ['Ann', 'Ben', 'Cleo', 'Dev'];
 
-export class ItemGenerator {
-	readonly random: () => number;
+/** A source of choices in [0, 1) read from generated numbers; 0 (the first option) once they run out. */
+export function choiceStream(choices: readonly number[]): () => number {
+	let next = 0;
+	return () => (next < choices.length ? choices[next++] / 2 ** 31 : 0);
+}
 
-	constructor(readonly seed: number) {
-		this.random = rng(seed);
-	}
+/**
+ * Lists of choices for ItemGenerator: fast-check's numbers, which shrink toward fewer and smaller ones. Of any length
+ * up to the maximum (`size: 'max'`): fast-check's default size would stop at 10 numbers, and every choice after them
+ * would be the first option.
+ */
+export const choices = fc.array(fc.nat({ max: 2 ** 31 - 1 }), { maxLength: 400, size: 'max' });
+
+/** Generated lists of items, mapped from choices (a failure prints the items and shrinks with the choices). */
+export const itemLists = <T>(make: (generator: ItemGenerator) => T): fc.Arbitrary<T> => choices.map((list) => make(new ItemGenerator(choiceStream(list))));
+
+export class ItemGenerator {
+	constructor(readonly random: () => number) {}
 
 	int(n: number): number {
 		return Math.floor(this.random() * n);
@@ -90,8 +108,9 @@ export class ItemGenerator {
 		return list[this.int(list.length)];
 	}
 
+	/** True with probability p; false for the choice 0, so that a shrunk list takes no optional path. */
 	chance(p: number): boolean {
-		return this.random() < p;
+		return this.random() >= 1 - p;
 	}
 
 	/** Mostly the first record of the pool (so that items share it), else any, now and then one Lofty does not know. */

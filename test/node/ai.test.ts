@@ -1,6 +1,7 @@
 import { READING_VALUES, SEED_IDS } from '../../sandbox';
 import { AI_IDS, SUMMARY_READY_MS, setAiRateLimit } from '../../sandbox/resources/ai';
 import { byId, run, runError, useSandbox } from '../harness/sandbox';
+import { TEST_TIMEOUT_MS } from '../harness/budgets';
 
 const sandbox = useSandbox();
 const AI = { resource: 'ai' };
@@ -145,5 +146,5 @@ describe('AI: the lower rate limit of AI features', () => {
 		expect(error.message).toMatch(/HTTP 429/);
 		expect(error.description).toMatch(/AI features have a lower rate limit/);
 		expect(sandbox().count('GET', '/v2.0/ai/lead-analysis')).toBe(5);
-	}, 30_000);
+	}, TEST_TIMEOUT_MS);
 });

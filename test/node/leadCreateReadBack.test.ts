@@ -4,6 +4,7 @@
  */
 import { leadPersistence } from '../../sandbox/resources/lead';
 import { run, useSandbox } from '../harness/sandbox';
+import { TEST_TIMEOUT_MS } from '../harness/budgets';
 
 const sandbox = useSandbox();
 const mapped = (value: Record<string, unknown>) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] });
@@ -39,7 +40,7 @@ describe('Lead > Create shows what Lofty saved', () => {
 		expect(item.json.leadId).toMatch(/^\d+$/);
 		expect(item.json.note).toMatch(/not made the new lead readable yet/);
 		expect(sandbox().count('POST', '/v1.0/leads')).toBe(1);
-	}, 20_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('node version 1 (no Output choice) gets the whole lead', async () => {
 		const [item] = await run(sandbox(), create, { typeVersion: 1 });

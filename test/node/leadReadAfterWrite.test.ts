@@ -4,6 +4,7 @@
  * resources/lead/writeRead.ts). Failing it would have a person or Retry On Fail write again.
  */
 import { run, useSandbox } from '../harness/sandbox';
+import { LONG_TEST_MS, TEST_TIMEOUT_MS } from '../harness/budgets';
 
 const sandbox = useSandbox();
 const ONE_LEAD = '/v1.0/leads/{leadId}';
@@ -19,7 +20,7 @@ describe('the read after a lead write fails', () => {
 		expect(item.json).toMatchObject({ action: 'created', leadId: String(leadsWith('quinn@example.com')[0].leadId) });
 		expect(item.json.note).toMatch(/The lead was created; reading it back failed \(Lofty error \(HTTP 500/);
 		expect(leadsWith('quinn@example.com')).toHaveLength(1);
-	}, 30_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('Create or Update, known person, 503 on every read after the update: updated, with a note', async () => {
 		const [created] = await run(sandbox(), { resource: 'lead', operation: 'create', firstName: 'Rhea', additionalFields: { emails: ['rhea@example.com'] } });
@@ -28,7 +29,7 @@ describe('the read after a lead write fails', () => {
 		expect(item.json).toMatchObject({ action: 'updated', leadId: created.json.leadId });
 		expect(item.json.note).toMatch(/The lead was updated; reading it back failed/);
 		expect(sandbox().store.leads.get(created.json.leadId as string)?.lastName).toBe('Stone');
-	}, 30_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('Create or Update, new person, 429 on the read past its retries: created, with a note', async () => {
 		sandbox().faults.inject({ kind: '429', retryAfterSec: 0, times: 5, match: { method: 'GET', path: ONE_LEAD } });
@@ -36,12 +37,12 @@ describe('the read after a lead write fails', () => {
 		expect(item.json).toMatchObject({ action: 'created' });
 		expect(item.json.note).toMatch(/reading it back failed \(Lofty error \(HTTP 429/);
 		expect(leadsWith('sol@example.com')).toHaveLength(1);
-	}, 60_000);
+	}, LONG_TEST_MS);
 
 	it('Lead > Create, 5xx on every read: created, with the same note', async () => {
 		readsFail();
 		const [item] = await run(sandbox(), { resource: 'lead', operation: 'create', firstName: 'Tessaly' });
 		expect(item.json.leadId).toBe(String(leadsNamed('Tessaly')[0].leadId));
 		expect(item.json.note).toMatch(/The lead was created; reading it back failed/);
-	}, 30_000);
+	}, TEST_TIMEOUT_MS);
 });

@@ -12,6 +12,7 @@ import { parseJson } from '../../sandbox';
 import { leadPersistence } from '../../sandbox/resources/lead';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, run, runError, useSandbox } from '../harness/sandbox';
+import { TEST_TIMEOUT_MS } from '../harness/budgets';
 
 const sandbox = useSandbox();
 const upsert = (params: Record<string, unknown>) => ({ resource: 'lead', operation: 'upsert', ...params });
@@ -144,7 +145,7 @@ describe('Lead > Create or Update', () => {
 		leadPersistence(sandbox().store).readableAt.clear();
 		const [lead] = await run(sandbox(), { resource: 'lead', operation: 'get', leadId: { __rl: true, mode: 'id', value: items[0].json.leadId } });
 		expect((lead.json.tags as IDataObject[]).map((t) => t.tagName).sort()).toEqual(['Form 1', 'Form 2']);
-	}, 20_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('items for the same person running at the same time are taken one after the other: one lead, not two', async () => {
 		const ctx = createContext(new Lofty(), {

@@ -15,6 +15,7 @@ import { leadScrolls } from '../../sandbox/resources/lead';
 import { BUDGET_MS, MIN, PollDriver, addLeads, later, useDateOnlyClock } from '../harness/pollDriver';
 import { until } from '../harness/gates';
 import { useSandbox } from '../harness/sandbox';
+import { VERY_LONG_TEST_MS } from '../harness/budgets';
 
 const sandbox = useSandbox();
 useDateOnlyClock();
@@ -63,7 +64,7 @@ describe.each(READING_VALUES.leadPaging)('Lofty Polling Trigger, leads (leadPagi
 		expectOnce(driver.emitted, [...before, ...backlog, ...during, ...after]);
 		expectWithinBudget(driver);
 		driver.figures(`import of ${BACKLOG} (${reading}), drained in ${drained - 2} polls`, BACKLOG + during.length + after.length);
-	}, 240_000);
+	}, VERY_LONG_TEST_MS);
 
 	it('scroll IDs that expire between polls: the place is found again by offset, or by reading from the top; no poll fails, nothing twice', async () => {
 		const driver = setUp(reading);
@@ -92,7 +93,7 @@ describe.each(READING_VALUES.leadPaging)('Lofty Polling Trigger, leads (leadPagi
 		expectOnce(driver.emitted, [...backlog, ...during, ...after]);
 		expect(driver.warnings).toEqual([]);
 		driver.figures(`scrolls expiring (${reading}), ${backlog.filter((id) => !driver.emitted.includes(id)).length} of ${BACKLOG} backlog leads skipped`, driver.emitted.length);
-	}, 240_000);
+	}, VERY_LONG_TEST_MS);
 
 	// Expiring scrolls where Lofty pages only by scroll: pollingScrollBacklog.test.ts.
 	describe.each(reading === 'spec' ? [false, true] : [false])('with scroll IDs expiring between polls: %s', (expiring) => {
@@ -120,6 +121,6 @@ describe.each(READING_VALUES.leadPaging)('Lofty Polling Trigger, leads (leadPagi
 			const expected = backlog.filter((id) => !deleted.has(id) || emitted.includes(id));
 			expectOnce(emitted, expected);
 			expectWithinBudget(driver);
-		}, 240_000);
+		}, VERY_LONG_TEST_MS);
 	});
 });

@@ -13,6 +13,7 @@ import { gate, tick } from '../harness/gates';
 import { type PollHost, poll } from '../harness/poll';
 import { MIN, PollDriver, addLeads, useDateOnlyClock } from '../harness/pollDriver';
 import { createLeadAt, useSandbox } from '../harness/sandbox';
+import { LONG_TEST_MS } from '../harness/budgets';
 
 const sandbox = useSandbox();
 const leadsOnly = { events: ['lead'] };
@@ -112,6 +113,6 @@ describe('Lofty Polling Trigger, one poll of a trigger at a time (n8n\'s in-proc
 			await driver.poll();
 			for (const p of driver.polls) expect(p.ms).toBeLessThanOrEqual(DEFAULT_POLL_BUDGET_MS);
 			expect(driver.polls[1].ms).toBeGreaterThan(DEFAULT_POLL_BUDGET_MS - 5000);
-		}, 60_000);
+		}, LONG_TEST_MS);
 	});
 });

@@ -8,7 +8,7 @@ import { acquire, isPacingDeadline, pacingKey, resetPacing } from '../../nodes/L
 import { READING_VALUES } from '../../sandbox';
 import { poll } from '../harness/poll';
 import { useSandbox } from '../harness/sandbox';
-import { STEP_BUDGET_MS } from '../harness/budgets';
+import { LONG_TEST_MS, STEP_BUDGET_MS } from '../harness/budgets';
 import { BUDGET_MS } from '../harness/pollDriver';
 
 /** Another execution used up the window: Lofty said 0 remaining, the reset `inMs` away. */
@@ -108,5 +108,5 @@ describe.each(READING_VALUES.leadPaging)('a poll behind a bulk run of the same c
 		expect(later.items).toBeNull();
 		expect(sandbox().requests.length).toBe(before);
 		await bulk;
-	}, 60_000);
+	}, LONG_TEST_MS);
 });

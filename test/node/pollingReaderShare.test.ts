@@ -11,7 +11,7 @@ import { readerState } from '../../nodes/LoftyPollingTrigger/backlogReader';
 import { triggerKey } from '../../nodes/LoftyPollingTrigger/pollTurn';
 import { backgroundQuota } from '../../nodes/Lofty/transport/backgroundShare';
 import * as pacing from '../../nodes/Lofty/transport/pacing';
-import { STEP_BUDGET_MS } from '../harness/budgets';
+import { STEP_BUDGET_MS, VERY_LONG_TEST_MS } from '../harness/budgets';
 import { until } from '../harness/gates';
 import { poll } from '../harness/poll';
 import { addLeads } from '../harness/pollDriver';
@@ -107,5 +107,5 @@ describe('Lofty Polling Trigger, the backlog reader and the rate limit', () => {
 		expect(gets.map((g) => g.entry.status)).toEqual(Array(OTHER_ITEMS).fill(200));
 		expect(gets.map((g) => g.window)).toEqual(Array(OTHER_ITEMS).fill(windows[otherFrom - 1]));
 		expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(backgroundQuota(PER_WINDOW));
-	}, 120_000);
+	}, VERY_LONG_TEST_MS);
 });

@@ -16,6 +16,7 @@ import { gate, until } from '../harness/gates';
 import { MIN, PollDriver, addLeads, later, useDateOnlyClock } from '../harness/pollDriver';
 import { forgetProcessMemory } from '../harness/processMemory';
 import { useSandbox } from '../harness/sandbox';
+import { VERY_LONG_TEST_MS } from '../harness/budgets';
 
 const sandbox = useSandbox();
 useDateOnlyClock();
@@ -57,7 +58,7 @@ describe('Lofty Polling Trigger, a lead backlog under scroll-only paging with sc
 		await driver.poll();
 		expect(driver.polls.at(-1)!.emitted).toEqual([]);
 		driver.figures(`scroll-only backlog of ${BACKLOG}, scrolls expiring, no n8n budget`, BACKLOG + 3);
-	}, 240_000);
+	}, VERY_LONG_TEST_MS);
 });
 
 /**
@@ -110,7 +111,7 @@ describe.each([
 		expect(leadScrolls(sandbox().store).refused).toBeGreaterThan(0);
 		// A poll reads within its budget (the request it started before the deadline ends after it).
 		for (const p of driver.polls) expect(p.ms).toBeLessThanOrEqual(budgetMs + ANSWER_MS);
-	}, 120_000);
+	}, VERY_LONG_TEST_MS);
 
 });
 
@@ -164,7 +165,7 @@ describe.each([false, true])('... with a poll budget, restarted (a poll that emi
 		expect(restarted).toBe(true);
 		expect(driver.warnings).toEqual([]);
 		expectOnce(driver.emitted, backlog);
-	}, 120_000);
+	}, VERY_LONG_TEST_MS);
 });
 
 describe('... the backlog reader\'s bounds', () => {
@@ -200,7 +201,7 @@ describe('... the backlog reader\'s bounds', () => {
 		// Later polls emit what the reader held: its bound, and the page it had in hand when it got there.
 		for (const p of driver.polls.slice(3)) expect(p.emitted.length).toBeLessThanOrEqual(30 + 25);
 		if (process.env.LOFTY_FIGURES) process.stdout.write(`[figures] bound 30: ${JSON.stringify(driver.polls.map((p) => p.emitted.length))} ${JSON.stringify(held)}\n`);
-	}, 120_000);
+	}, VERY_LONG_TEST_MS);
 
 	it('a reader no poll comes to stops and forgets what it holds; the next polls start from the saved place again', async () => {
 		// Long enough (real time) for the test to see the reader after the poll, also on a loaded machine.
@@ -223,7 +224,7 @@ describe('... the backlog reader\'s bounds', () => {
 		expect(driver.polls.length).toBeGreaterThan(stopped + 1);
 		expect(driver.warnings).toEqual([]);
 		expectOnce(driver.emitted, backlog);
-	}, 120_000);
+	}, VERY_LONG_TEST_MS);
 
 	it("a reader whose requests fail stops; the next poll says so in n8n's log, and the polls after it read on from the saved place", async () => {
 		const driver = setUp(SMALL_BUDGET_MS);
@@ -241,5 +242,5 @@ describe('... the backlog reader\'s bounds', () => {
 		expect(driver.warnings).toHaveLength(1);
 		expect(driver.warnings[0]).toMatch(/reading the lead backlog on stopped/);
 		expectOnce(driver.emitted, backlog);
-	}, 120_000);
+	}, VERY_LONG_TEST_MS);
 });

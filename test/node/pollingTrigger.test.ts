@@ -9,6 +9,7 @@ import { commState } from '../../sandbox/resources/communication/state';
 import { leadPersistence } from '../../sandbox/resources/lead';
 import { poll } from '../harness/poll';
 import { createLeadAt, useSandbox } from '../harness/sandbox';
+import { TEST_TIMEOUT_MS } from '../harness/budgets';
 
 const sandbox = useSandbox();
 const MIN = 60_000;
@@ -151,7 +152,7 @@ describe('Lofty Polling Trigger', () => {
 		await expect(poll(sandbox(), { ...both, requestOptions: {} }, start.stored)).rejects.toThrow(/HTTP 500/);
 		const next = await poll(sandbox(), both, start.stored);
 		expect(next.items?.map((i) => (i.event === 'lead.created' ? i.leadId : i.timelineId))).toEqual([lead, call]);
-	}, 30_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('the editor\'s test fetch shows the newest record of each kind and remembers nothing', async () => {
 		const lead = await newLead('Newest');

@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { leadPersistence } from '../../sandbox/resources/lead';
 import { run, runError, useSandbox } from '../harness/sandbox';
+import { TEST_TIMEOUT_MS } from '../harness/budgets';
 
 const sandbox = useSandbox();
 const LEADS = '/v1.0/leads';
@@ -31,7 +32,7 @@ describe('Create or Update after a create without an answer', () => {
 		expect(leadsWith('rosa@example.com')).toHaveLength(1);
 		expect(items[1].json.leadId).toBe(String(leadsWith('rosa@example.com')[0].leadId));
 		expect(sandbox().faults.writes('POST', LEADS)).toBe(1);
-	}, 30_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('Lofty still cannot read it after the delay: the second item fails naming the first, and creates nothing', async () => {
 		readDelay(60_000);
@@ -41,7 +42,7 @@ describe('Create or Update after a create without an answer', () => {
 		expect(items[1].json.error).toMatch(/A create for this person by item 0 of this execution got no certain answer/);
 		expect(leadsWith('rosa@example.com')).toHaveLength(1);
 		expect(sandbox().count('POST', LEADS)).toBe(1);
-	}, 30_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('a 5xx on the create is "may have been applied" too: not sent again, and the next item for the person does not create blindly', async () => {
 		sandbox().faults.inject({ kind: '500', match: { method: 'POST', path: LEADS } });
@@ -50,7 +51,7 @@ describe('Create or Update after a create without an answer', () => {
 		expect(items[0].json.description).toMatch(/Search Lofty by phone \+14155550191/);
 		expect(items[1].json.error).toMatch(/by item 0 of this execution/);
 		expect(sandbox().count('POST', LEADS)).toBe(1);
-	}, 30_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('another execution of the process for the same person updates the lead the first one created without an answer', async () => {
 		readDelay(1000);
@@ -60,7 +61,7 @@ describe('Create or Update after a create without an answer', () => {
 		const [item] = await run(sandbox(), upsert({ firstName: 'Tomas', email: 'tomas@example.com', additionalFields: { lastName: 'Vidal' } }), { typeVersion: 1.1 });
 		expect(item.json).toMatchObject({ action: 'updated', lastName: 'Vidal' });
 		expect(leadsWith('tomas@example.com')).toHaveLength(1);
-	}, 30_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('after Lead > Create without an answer, Create or Update for that email finds the lead instead of making another', async () => {
 		readDelay(1000);
@@ -69,7 +70,7 @@ describe('Create or Update after a create without an answer', () => {
 		const [item] = await run(sandbox(), upsert({ firstName: 'Uma', email: 'uma@example.com', additionalFields: { lastName: 'Ueda' } }), { typeVersion: 1.1 });
 		expect(item.json.action).toBe('updated');
 		expect(leadsWith('uma@example.com')).toHaveLength(1);
-	}, 30_000);
+	}, TEST_TIMEOUT_MS);
 
 	it('a refused create (400) is not uncertain: the next item for the person creates as usual', async () => {
 		sandbox().faults.inject({ kind: '500', status: 400, code: 20012, message: 'INVALID_PARAMETER: firstName is too long', match: { method: 'POST', path: LEADS } });

@@ -1,159 +1,83 @@
 /**
- * Every write lands once and says truly what happened, under the faults Lofty's contract names (issue 35): seeded
- * random lists of Create or Update and Lead > Update items meeting on a few people and their leads, run in one
- * execution or split over two at once (Parallel Requests 8), with Continue On Fail on or off, against a Lofty that
- * may cut a connection after applying a write (`drop`), answer 500 to reads and writes, make a new lead readable
- * only after a delay, and take tags only as `{tagName}` objects. Asserted: the final leads are those of some serial
- * order of the items (test/harness/serialOrders.ts: applied items in, not applied out, "may have been applied" either
- * way), no person has two leads, no item whose write Lofty applied says "not applied", and when no fault was injected
- * every item succeeded.
+ * Every write lands once, in item order, and says truly what happened, under the faults Lofty's contract names
+ * (issues 35, 45). fast-check generates the cases (test/harness/leadCase.ts): a few people, some with a lead from
+ * before; up to three executions of Create or Update (every Match By, Only Fill Empty Fields or Update All), Lead >
+ * Create and Lead > Update items on them, one after the other (a restart, a lead deleted or merged in Lofty between)
+ * or at once, at Parallel Requests 1 to 8, Continue On Fail on or off, some cancelled; tags and second emails; and
+ * faults: 429s and a real rate limit, connections cut before or after a write is applied, 5xx before or after
+ * applying, answers held past the Timeout (the write applied before, or only after the client gave up), reads that
+ * fail past their retries, a read delay shorter or longer than the node's 3.75 s wait, a search lagging GET, tags
+ * only as `{tagName}`, an OAuth2 token that expires (401, n8n fetches another). The model (test/harness/leadModel.ts,
+ * from docs/create-or-update.md) judges each run; a failure shrinks to its smallest case.
  *
- * Seeds as in differential.test.ts: LOFTY_DIFF_SEEDS (default 25, 200 with `npm run test:diff`) from
- * LOFTY_DIFF_SEED_FROM; LOFTY_DIFF_STATS=1 prints each case.
+ * `npm test` runs LOFTY_DIFF_RUNS cases (default 10: each case takes seconds), `npm run test:diff` 200; a failure prints fast-check's seed
+ * and path: replay it with LOFTY_DIFF_SEED=<seed> LOFTY_DIFF_PATH=<path> npx jest test/resilience/faultDifferential.test.ts
+ * (LOFTY_DIFF_STATS=1 prints each case and its outcomes).
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { test } from '@fast-check/jest';
 
-import { type Sandbox, parseJson, startSandbox } from '../../sandbox';
-import { leadPersistence } from '../../sandbox/resources/lead';
-import { rng } from '../../sandbox/core/seed';
-import { forgetAccountReadings } from '../../nodes/Lofty/model/readings';
+import { type Sandbox, startSandbox } from '../../sandbox';
 import { heldTurns } from '../../nodes/Lofty/model/turns';
-import { diffSeeds } from '../harness/diffSeeds';
-import { forgetProcessMemory } from '../harness/processMemory';
-import { byId, run } from '../harness/sandbox';
-import { type ModelItem, type Outcome, serialStates, stateKey, stateOf } from '../harness/serialOrders';
+import { propertyBudgetMs } from '../harness/budgets';
+import { diffRuns, propertyOptions, shrinkingBounded } from '../harness/diffRuns';
+import { type LeadCase, type LeadItem, leadCase } from '../harness/leadCase';
+import { NONE, judge } from '../harness/leadModel';
+import { type Ran, runCase } from '../harness/leadRunner';
 
-const EMAILS = ['fd.zero@example.com', 'fd.one@example.com', 'fd.new@example.com'];
+const RUNS = diffRuns(10);
 
 let sb: Sandbox;
 beforeAll(async () => {
 	sb = await startSandbox({ port: 0, rateLimit: { perWindow: 1_000_000, windowMs: 60_000 } });
+	// New leads go to one agent (round robin would follow the order of the creates).
 	const route = sb.store.routeAgent.bind(sb.store);
 	sb.store.routeAgent = (teamId: bigint) => route(teamId, false);
 });
 afterAll(async () => await sb?.stop());
 
-/** People 0 and 1 have a lead without a last name; person 2 has none yet. */
-async function leadsBefore(): Promise<string[]> {
-	const ids: string[] = [];
-	for (const email of EMAILS.slice(0, 2)) {
-		const r = await fetch(`${sb.url}/v1.0/leads`, {
-			method: 'POST',
-			headers: { authorization: `token ${sb.apiKey}`, 'content-type': 'application/json' },
-			body: JSON.stringify({ firstName: 'Before', emails: [email] }),
-		});
-		ids.push(String((parseJson(await r.text()) as IDataObject).leadId));
-	}
-	return ids;
+/**
+ * Nothing made any item's outcome open (429s and a real rate limit are not faults the node may pass on): every item
+ * succeeds, but a Lead > Update of a lead Lofty does not have (never had, or deleted or merged before its execution).
+ * Not when the OAuth2 token expires under the tight limit: the sandbox counts n8n's token request against the same
+ * limit, and n8n-core's refresh does not wait out a 429 (the node then says "Could not reach Lofty": issue 45, a
+ * finding, CHANGELOG).
+ */
+function untroubled(c: LeadCase): boolean {
+	const faults = c.faults.every((f) => f.name === '429');
+	const refreshRefused = c.expireTokenAfter !== null && c.rateLimit === 'tight';
+	return faults && !refreshRefused && c.executions.every((ex) => ex.cancelAfter === null);
 }
 
-interface Case {
-	items: ModelItem[];
-	tags: boolean[];
-	executions: 1 | 2;
-	continueOnFail: boolean;
-	objectTags: boolean;
-	readDelayMs: number;
-	faults: Array<Parameters<Sandbox['faults']['inject']>[0]>;
-}
-
-function caseOf(seed: number): Case {
-	const random = rng(seed * 7919);
-	const int = (n: number) => Math.floor(random() * n);
-	const count = 4 + int(3);
-	const items: ModelItem[] = Array.from({ length: count }, (_, i) =>
-		random() < 0.6 ? { kind: 'upsert', person: int(3), lastName: `L${i}`, fillEmpty: random() < 0.6 } : { kind: 'update', person: int(2), lastName: `L${i}` },
-	);
-	const menu: Case['faults'] = [
-		// A lost answer: the create or update is applied, the connection is cut before the answer.
-		{ kind: 'drop', match: { method: 'POST', path: '/v1.0/leads' } },
-		{ kind: 'drop', match: { method: 'PUT', path: '/v1.0/leads/{leadId}' }, skip: int(2) },
-		{ kind: '500', match: { method: 'PUT', path: '/v1.0/leads/{leadId}' }, skip: int(2) },
-		// A read that fails past its retries (the read-back after a write, or the check before it).
-		{ kind: '500', times: 4, match: { method: 'GET', path: '/v1.0/leads/{leadId}' } },
-		{ kind: '500', match: { method: 'GET', path: '/v1.0/leads' }, skip: int(3) },
-	];
-	const faults = menu.filter(() => random() < 0.3);
-	const objectTags = random() < 0.3;
-	return {
-		items,
-		tags: items.map(() => random() < 0.4),
-		executions: random() < 0.4 ? 2 : 1,
-		continueOnFail: random() < 0.6,
-		objectTags,
-		readDelayMs: random() < 0.5 ? 300 : 0,
-		faults,
-	};
-}
-
-function paramsOf(item: ModelItem, tag: boolean, leadIds: string[]): IDataObject {
-	const tags = tag ? { tags: [`Fd ${item.lastName}`] } : {};
-	if (item.kind === 'update') {
-		const updateFields = { lastName: item.lastName, ...(tag ? { tagsAdd: [`Fd ${item.lastName}`] } : {}) };
-		return { resource: 'lead', operation: 'update', leadId: byId(leadIds[item.person]), updateFields };
-	}
-	return {
-		resource: 'lead',
-		operation: 'upsert',
-		matchBy: 'email',
-		email: EMAILS[item.person],
-		firstName: `Person ${item.person}`,
-		additionalFields: { lastName: item.lastName, ...tags },
-		options: { whenExists: item.fillEmpty ? 'fillEmpty' : 'updateAll' },
-	};
-}
-
-/** What an item's output says: applied, not applied, or may have been applied (no output: either). */
-function outcomeOf(out: INodeExecutionData | undefined): Outcome {
-	if (!out) return 'uncertain';
-	if (out.json.error === undefined) return 'applied';
-	return out.json.writeUncertain ? 'uncertain' : 'notApplied';
-}
-
-/** Runs one execution's items; its outcomes by item, and the failure that ended it (Continue On Fail off). */
-async function execution(items: IDataObject[], continueOnFail: boolean): Promise<{ outcomes: Outcome[]; error?: string }> {
-	try {
-		const out = await run(sb, (i) => ({ ...items[i], requestOptions: { parallelRequests: 8 } }), { items: items.map(() => ({})), continueOnFail });
-		return { outcomes: items.map((_, i) => outcomeOf(out.find((o) => (o.pairedItem as { item: number }).item === i))) };
-	} catch (error) {
-		const e = error as Error & { context?: { itemIndex?: number; writeUncertain?: boolean } };
-		const outcomes = items.map((): Outcome => 'uncertain');
-		if (e.context?.itemIndex !== undefined && !e.context.writeUncertain) outcomes[e.context.itemIndex] = 'notApplied';
-		return { outcomes, error: e.message };
-	}
-}
-
-describe('faults Lofty names: the final leads are those of a serial order, one lead per person, outputs say truly', () => {
-	it.each(diffSeeds())('seed %i', async (seed) => {
-		const c = caseOf(seed);
-		sb.reset();
-		forgetProcessMemory();
-		forgetAccountReadings();
-		const leadIds = await leadsBefore();
-		const start = stateOf([...sb.store.leads.values()], EMAILS);
-		if (c.objectTags) sb.readings.set({ tagWrites: 'objects' });
-		leadPersistence(sb.store).readDelayMs = c.readDelayMs;
-		for (const fault of c.faults) sb.faults.inject(fault);
-		const params = c.items.map((item, i) => paramsOf(item, c.tags[i], leadIds));
-		const sides = c.executions === 1 ? [params.map((_, i) => i)] : [params.map((_, i) => i).filter((i) => i % 2 === 0), params.map((_, i) => i).filter((i) => i % 2 === 1)];
-		const ran = await Promise.all(sides.map(async (side) => await execution(side.map((i) => params[i]), c.continueOnFail)));
-		const outcomes: Outcome[] = new Array(c.items.length);
-		sides.forEach((side, s) => side.forEach((i, k) => (outcomes[i] = ran[s].outcomes[k])));
-		// Wait out Lofty's read delay: the final state as Lofty will show it.
-		leadPersistence(sb.store).readDelayMs = 0;
-		const final = stateOf([...sb.store.leads.values()], EMAILS);
-		const where = `seed ${seed} (rerun: LOFTY_DIFF_SEED_FROM=${seed} LOFTY_DIFF_SEEDS=1 npx jest test/resilience/faultDifferential.test.ts)`;
-		const shown = { where, case: JSON.stringify({ ...c, faults: c.faults.map((f) => `${f.kind} ${f.match?.method} ${String(f.match?.path)}`) }), outcomes, errors: ran.map((r) => r.error) };
-		if (process.env.LOFTY_DIFF_STATS) console.log(JSON.stringify({ ...shown, final }));
-		expect({ ...shown, twoLeads: final.map((leads, person) => (leads.length > 1 ? person : -1)).filter((p) => p >= 0) }).toEqual({ ...shown, twoLeads: [] });
-		expect({ ...shown, serial: serialStates(start, c.items, outcomes).has(stateKey(final)), final }).toEqual({ ...shown, serial: true, final });
-		// Each write names its item by the last name it sends: one Lofty applied (answered 2xx, or cut after applying)
-		// belongs to an item whose output does not say "not applied".
-		const applied = sb.requests.filter((r) => r.method !== 'GET' && /^\/v1\.0\/leads(\/\d+)?$/.test(r.path) && (r.status === 0 || (r.status >= 200 && r.status < 300)));
-		const appliedItems = new Set(applied.map((r) => Number(/"lastName":"L(\d+)"/.exec(r.body ?? '')?.[1])));
-		const untrue = outcomes.map((o, i) => (o === 'notApplied' && appliedItems.has(i) ? i : -1)).filter((i) => i >= 0);
-		expect({ ...shown, saidNotAppliedButApplied: untrue }).toEqual({ ...shown, saidNotAppliedButApplied: [] });
-		if (c.faults.length === 0) expect({ ...shown, allApplied: outcomes.every((o) => o === 'applied') }).toEqual({ ...shown, allApplied: true });
-		expect(heldTurns()).toBe(0);
+function failedItems(c: LeadCase, ran: Ran): string[] {
+	const gone = (leadId: string | undefined, e: number) => ran.events.some((ev) => ev.leadId === leadId && ev.before <= e);
+	return ran.executions.flatMap((ex, e) => {
+		const items = c.executions[e].items;
+		const refused = (item: LeadItem) => item.kind === 'update' && (ran.before[item.person] === undefined || gone(ran.before[item.person], e));
+		// Without Continue On Fail, the first refused item fails the run (the items before it succeeded: leadModel.ts).
+		if (!c.executions[e].continueOnFail) {
+			const first = items.findIndex(refused);
+			const named = ex.threw ? `item ${String(ex.failedAt)} (${String(ex.error)})` : 'none';
+			return first === (ex.threw ? ex.failedAt : -1) ? [] : [`${e}: the run's error names ${named}, the first refused item is ${first}`];
+		}
+		return ex.items
+			.map((r, i) => ({ r, i, item: items[i] }))
+			.filter(({ r, item }) => r.outcome !== 'applied' && !refused(item))
+			.map(({ r, i }) => `${e}/${i}: ${String(r.json?.error ?? 'no output')}`);
 	});
+}
+
+describe('faults Lofty names: writes land once, in item order, and every output says truly what happened', () => {
+	test.prop([shrinkingBounded(leadCase)], propertyOptions<[LeadCase]>(RUNS))(
+		'Create or Update, Create and Update items under generated faults',
+		async (c) => {
+			const ran = await runCase(sb, c);
+			if (process.env.LOFTY_DIFF_STATS) console.log(JSON.stringify({ c, outcomes: ran.executions.map((ex) => ex.items.map((r) => r.outcome)), final: ran.final }));
+			const { overtaken, ...verdict } = judge(c, ran, sb.faults.applied, sb.requests);
+			if (process.env.LOFTY_DIFF_STATS && overtaken.length) console.log(overtaken.join('\n'));
+			expect(verdict).toEqual(NONE);
+			if (untroubled(c)) expect(failedItems(c, ran)).toEqual([]);
+			expect(heldTurns()).toBe(0);
+		},
+		propertyBudgetMs(RUNS),
+	);
 });

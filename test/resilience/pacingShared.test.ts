@@ -1,13 +1,14 @@
 /**
  * Executions sharing one credential against the sandbox: a slow request never holds up another execution's
  * request (the pacer waits for an answer PROBE_WAIT_MS at most), and the shared budget still holds under both
- * readings of X-RateLimit-Remaining (as of the request, as of the answer). No timing assertions: which
- * execution finished first, what was sent while the slow request was open, the answers 429 and the windows used.
+ * readings of X-RateLimit-Remaining (as of the request, as of the answer). Outcomes only: the slow answer is held
+ * until the test lets it go, so "still open" does not depend on the machine's speed; whether each window is used to
+ * the full is measured by `npm run bench` (row 10, two executions sharing one credential).
  */
 import { resetPacing } from '../../nodes/Lofty/transport/pacing';
 import { SEED_IDS, type Sandbox } from '../../sandbox';
 import { byId, run, useSandbox } from '../harness/sandbox';
-import { STEP_BUDGET_MS } from '../harness/budgets';
+import { HUNG_MS, STEP_BUDGET_MS } from '../harness/budgets';
 
 const sandbox = useSandbox();
 beforeEach(() => resetPacing());
@@ -15,8 +16,12 @@ beforeEach(() => resetPacing());
 const leadPath = '/v1.0/leads/{leadId}';
 const getLead = (leadId: string) => ({ resource: 'lead', operation: 'get', leadId: byId(leadId) });
 const items = (n: number) => Array.from({ length: n }, () => ({}));
-/** Longer than the probe's bound plus a round trip, even on a busy machine. */
-const SLOW_MS = 8000;
+/** An answer held back until the test lets it go. */
+function heldAnswer(): { until: Promise<void>; release: () => void } {
+	let release!: () => void;
+	const until = new Promise<void>((resolve) => (release = resolve));
+	return { until, release };
+}
 
 function addLeads(sb: Sandbox, count: number, prefix: string): string[] {
 	return Array.from({ length: count }, (_, i) => sb.store.addLead({ firstName: `${prefix}${i}`, ownerUserId: SEED_IDS.demoUserId }).leadId.toString());
@@ -36,14 +41,16 @@ function started(promise: Promise<unknown>) {
 describe('a slow request does not hold up the other executions of the credential', () => {
 	it("the first request of the process is slow: a second execution's Lead > Get is answered while it is still open", async () => {
 		const other = addLeads(sandbox(), 1, 'Other')[0];
-		sandbox().faults.inject({ kind: 'slow', delayMs: SLOW_MS, match: { method: 'GET', path: leadPath } });
+		const held = heldAnswer();
+		sandbox().faults.inject({ kind: 'slow', delayMs: HUNG_MS, until: held.until, match: { method: 'GET', path: leadPath } });
 		const first = started(run(sandbox(), getLead(SEED_IDS.bigLeadId)));
-		// The slow request reached Lofty (logged on arrival, answered SLOW_MS later).
+		// The slow request reached Lofty (logged on arrival, answered when let go).
 		await until(() => sandbox().requests.length === 1);
 		const second = await run(sandbox(), getLead(other));
 		expect(second[0].json.leadId).toBe(other);
 		expect(first.done).toBe(false);
 		expect(sandbox().concurrency().now).toBe(1); // the slow one, still open
+		held.release();
 		const out = (await first.promise) as Array<{ json: { leadId?: string } }>;
 		expect(out[0].json.leadId).toBe(SEED_IDS.bigLeadId);
 		expect(sandbox().requests.map((r) => r.status)).toEqual([200, 200]);
@@ -53,35 +60,23 @@ describe('a slow request does not hold up the other executions of the credential
 		sandbox().setRateLimit({ perWindow: 3, windowMs: 1000 });
 		const ids = addLeads(sandbox(), 4, 'Win');
 		// The third of three requests (the whole window) is slow.
-		sandbox().faults.inject({ kind: 'slow', delayMs: SLOW_MS, skip: 2, match: { method: 'GET', path: leadPath } });
+		const held = heldAnswer();
+		sandbox().faults.inject({ kind: 'slow', delayMs: HUNG_MS, until: held.until, skip: 2, match: { method: 'GET', path: leadPath } });
 		const first = started(run(sandbox(), (i) => getLead(ids[i]), { items: items(3) }));
 		await until(() => sandbox().requests.length === 3);
 		const second = await run(sandbox(), getLead(ids[3]));
 		expect(second[0].json.leadId).toBe(ids[3]);
 		expect(first.done).toBe(false);
+		held.release();
 		await first.promise;
 		expect(sandbox().requests.map((r) => r.status)).toEqual([200, 200, 200, 200]);
 	});
 });
 
-/** The sandbox's fixed windows replayed from the request log: how many windows the accepted requests used. */
-function windowsUsed(times: number[], windowMs: number): number {
-	let windows = 0;
-	let end = -Infinity;
-	for (const time of [...times].sort((a, b) => a - b)) {
-		if (time >= end) {
-			windows++;
-			end = time + windowMs;
-		}
-	}
-	return windows;
-}
-
 describe.each(['request', 'answer'] as const)('two executions share one credential (Remaining as of the %s)', (remainingAt) => {
-	it('no 429, every write once, and each window used to the full', async () => {
+	it('no 429 and every write once', async () => {
 		const perWindow = 30;
-		// Long enough that a loaded machine sends a window's 30 requests well within it (at 1 s, stalls left windows
-		// half used under `npm run test:starved`).
+		// Three windows of 30 writes; how full each is, is `npm run bench`'s (row 10).
 		const windowMs = STEP_BUDGET_MS;
 		sandbox().setRateLimit({ perWindow, windowMs, remainingAt });
 		sandbox().setLatency({ fixedMs: 20, jitterMs: 40 });
@@ -98,8 +93,5 @@ describe.each(['request', 'answer'] as const)('two executions share one credenti
 		expect(puts.filter((r) => r.status === 429)).toHaveLength(0);
 		expect(sandbox().faults.writes('PUT', leadPath)).toBe(90);
 		expect(ids.map((id) => sandbox().store.getLead(id)?.firstName)).toEqual(ids.map((_, i) => `Updated${i}`));
-		// Both executions had requests in flight at once, and no window was left with room while the next was awaited.
-		expect(sandbox().concurrency().most).toBeGreaterThan(8);
-		expect(windowsUsed(puts.map((r) => r.time), windowMs)).toBe(90 / perWindow);
 	});
 });

@@ -6,14 +6,17 @@
  * the final states must be the same. A write that sends what it read first (a transaction's whole custom-field
  * list, Create or Update) loses the other execution's value when the two interleave.
  *
- * Seeds as in differential.test.ts: LOFTY_DIFF_SEEDS (default 25, 200 with `npm run test:diff`) from
- * LOFTY_DIFF_SEED_FROM.
+ * Generated on fast-check as in differential.test.ts: LOFTY_DIFF_RUNS pairs of lists (default 25, 200 with
+ * `npm run test:diff`); a failure shrinks and prints its seed and path (LOFTY_DIFF_SEED, LOFTY_DIFF_PATH replay it).
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { type Sandbox, startSandbox } from '../../sandbox';
-import { ItemGenerator, type Params } from '../harness/diffItems';
-import { diffSeeds } from '../harness/diffSeeds';
+import { test } from '@fast-check/jest';
+
+import { itemLists, type Params } from '../harness/diffItems';
+import { propertyBudgetMs } from '../harness/budgets';
+import { diffRuns, propertyOptions, shrinkingBounded } from '../harness/diffRuns';
 import { forgetProcessMemory } from '../harness/processMemory';
 import { run } from '../harness/sandbox';
 import { idsIn, stateDifference } from '../harness/storeSnapshot';
@@ -47,8 +50,8 @@ async function execution(sb: Sandbox, items: Params[], parallelRequests: number)
 }
 
 describe('two executions at once end in the same Lofty state as one after the other', () => {
-	it.each(diffSeeds())('seed %i', async (seed) => {
-		const [a, b] = new ItemGenerator(seed).twoExecutions(8);
+	const RUNS = diffRuns(25);
+	test.prop([shrinkingBounded(itemLists((generator) => generator.twoExecutions(8)))], propertyOptions<[[Params[], Params[]]]>(RUNS))('the same final state', async ([a, b]) => {
 		fresh();
 		const known = idsIn([a, b]);
 		const ranSequentially = [...(await execution(sequential, a, 1)), ...(await execution(sequential, b, 1))];
@@ -56,9 +59,9 @@ describe('two executions at once end in the same Lofty state as one after the ot
 		const ranTogether = (await Promise.all([execution(together, a, 8), execution(together, b, 8)])).flat();
 		const failed = (out: INodeExecutionData[]) => out.filter((o) => o.json.error !== undefined).map((o) => o.json.error);
 		// The item lists are valid: a failure would hide the writes this test is about.
-		expect({ seed, failed: failed(ranSequentially) }).toEqual({ seed, failed: [] });
-		expect({ seed, failed: failed(ranTogether) }).toEqual({ seed, failed: [] });
-		const where = `seed ${seed} (rerun: LOFTY_DIFF_SEED_FROM=${seed} LOFTY_DIFF_SEEDS=1 npx jest test/resilience/twoExecutions.test.ts); P1 is one after the other, P8 both at once`;
+		expect({ failed: failed(ranSequentially) }).toEqual({ failed: [] });
+		expect({ failed: failed(ranTogether) }).toEqual({ failed: [] });
+		const where = 'P1 is one after the other, P8 both at once';
 		expect({ where, difference: stateDifference(sequential, together, known, true) }).toEqual({ where, difference: undefined });
-	});
+	}, propertyBudgetMs(RUNS));
 });

@@ -16,6 +16,7 @@ import { client } from '../sandbox/helpers';
 import { type TriggerHarness, startTrigger, triggerApiKey } from '../harness/trigger';
 import { closeServer } from '../harness/receiver';
 import { useTriggerWorld } from '../harness/triggerSandbox';
+import { LONG_TEST_MS, VERY_LONG_TEST_MS } from '../harness/budgets';
 
 const SECOND = 1000;
 const world = useTriggerWorld();
@@ -110,7 +111,7 @@ describe('catch-up after n8n restarts', () => {
 		expect(all.filter((i) => i.event === 'pipeline.updated')).toEqual([]);
 		// the late deliveries did arrive (and started nothing)
 		expect(engine.log.filter((e) => e.outcome === 'delivered').length).toBeGreaterThanOrEqual(3);
-	}, 120_000);
+	}, VERY_LONG_TEST_MS);
 
 	it('n8n 2.41.1: a delivery that saves an older copy of the static data after the first one (the last save wins) does not drop what the restart owes', async () => {
 		const { engine } = world();
@@ -134,7 +135,7 @@ describe('catch-up after n8n restarts', () => {
 		await waitFor('the lost lead, caught up', () => runs(items(after), 'lead.created', 'leadId', lost).length > 0, 20_000);
 		await after.idle();
 		expect(runs(items(after), 'lead.created', 'leadId', lost)).toEqual([expect.objectContaining({ caughtUp: true })]);
-	}, 60_000);
+	}, LONG_TEST_MS);
 
 	it('n8n 2.41.1: an execution n8n created as it stopped (its delivery answered 500) and runs at its start without the static data, and the catch-up of the same lead: it runs once', async () => {
 		const { engine } = world();
@@ -188,5 +189,5 @@ describe('catch-up after n8n restarts', () => {
 		const all = items(after);
 		for (const id of lost) expect(runs(all, 'lead.created', 'leadId', id)).toHaveLength(1);
 		expect(after.executions.length).toBeGreaterThanOrEqual(2);
-	}, 180_000);
+	}, VERY_LONG_TEST_MS);
 });

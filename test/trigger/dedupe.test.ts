@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { DEDUPE_WINDOW_MS, MAX_DELIVERIES, MAX_EVENT_KEYS, claim, deliveryKey, eventKey, forgetProcessMemory } from '../../nodes/LoftyTrigger/dedupe';
 import { parsePayload } from '../../nodes/LoftyTrigger/parse';
 import { TriggerHarness } from '../harness/trigger';
+import { VERY_LONG_TEST_MS } from '../harness/budgets';
 
 const SECRET = 'a'.repeat(64);
 const TEAM = 88001;
@@ -219,7 +220,7 @@ describe('bounded memory', () => {
 		expect(largest).toBeLessThan(0.4 * 1024 * 1024);
 		// eslint-disable-next-line no-console
 		console.log(`week: ${deliveries} deliveries of 5000 events; largest stored record ${(largest / 1024).toFixed(0)} KB; ids kept ${Object.keys(seen.deliveries).length}`);
-	}, 120_000);
+	}, VERY_LONG_TEST_MS);
 
 	it('at the caps: the most delivery ids and event keys a stored record can hold stay under 0.4 MB, and a new delivery keeps them there', () => {
 		const at = (n: number) => T + n * 1000;

@@ -4,6 +4,7 @@ import { configureDelivery } from '../../sandbox/resources/webhook/delivery';
 import { MAX_WEBHOOK_SUBSCRIPTIONS, WEBHOOK_IDS, webhookState } from '../../sandbox/resources/webhook';
 import { client } from '../sandbox/helpers';
 import { type TriggerHarness, startTrigger, triggerApiKey, triggerOAuth } from '../harness/trigger';
+import { VERY_LONG_TEST_MS } from '../harness/budgets';
 
 let sb: Sandbox;
 const harnesses: TriggerHarness[] = [];
@@ -210,7 +211,7 @@ describe('deactivation', () => {
 		}
 		expect(ownSubscriptions(h)).toHaveLength(0);
 		expect(webhookState(sb.store).subscriptions.size).toBe(total);
-	}, 120_000);
+	}, VERY_LONG_TEST_MS);
 });
 
 describe('errors in plain words', () => {

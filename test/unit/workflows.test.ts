@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { VERY_LONG_TEST_MS } from '../harness/budgets';
 
 const ROOT = join(__dirname, '..', '..');
 const read = (name: string) => readFileSync(join(ROOT, '.github', 'workflows', name), 'utf8');
@@ -41,7 +42,7 @@ describe('workflow linter (scripts/lint-workflows.js)', () => {
 		} finally {
 			rmSync(dir, { recursive: true, force: true });
 		}
-	}, 120_000); // compiling the 9 MB WebAssembly module takes 2-3 s of CPU, far longer on a busy machine
+	}, VERY_LONG_TEST_MS); // compiling the 9 MB WebAssembly module takes 2-3 s of CPU, far longer on a busy machine
 
 	it('fails in a repository without workflows (a lint of nothing does not pass)', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'lofty-wf-'));

@@ -20,7 +20,7 @@ import { readingsOf } from '../../core/readings';
 import type { Route } from '../../core/router';
 import { LEAD_FIELDS, leadView } from './views';
 import { accessibleLead } from './access';
-import { persisting, readable, requireReadable } from './persistence';
+import { persisting, requireReadable, searchable } from './persistence';
 import { checkScroll } from './scrolls';
 
 export const leadRoutes: Route[] = [
@@ -40,7 +40,7 @@ export const leadRoutes: Route[] = [
 			const filterQuery = cursor ? new URLSearchParams(cursor.q) : query;
 			const { matches, keyOf, compareKeys } = compileLeadQuery(filterQuery, store, user);
 
-			const all = [...store.leads.values()].filter((l) => matches(l) && readable(store, l, now)).sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
+			const all = [...store.leads.values()].filter((l) => matches(l) && searchable(store, l, now)).sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
 			let start = offset;
 			if (cursor) {
 				const last: [number, bigint] = [cursor.k[0], BigInt(cursor.k[1])];
