@@ -11,6 +11,7 @@ import { CALENDAR_SEED, calendarState } from '../../sandbox/resources/calendar';
 import { isoInZone } from '../../sandbox/core/time';
 import { TASK_SEED } from '../../sandbox/resources/task';
 import { byId, run, useSandbox } from '../harness/sandbox';
+import { welcomeCall } from './welcomeCall';
 
 const sandbox = useSandbox();
 const NEW_YORK = { timezone: 'America/New_York', typeVersion: 1.3 };
@@ -19,16 +20,6 @@ const lead = () => sandbox().store.getLead(TASK_SEED.leadId)!;
 /** An entry as Lofty answers Task > Get (raw): the times in the entry's zone, and the zone. */
 const stored = async (taskId: unknown) =>
 	(await run(sandbox(), { resource: 'task', operation: 'get', taskId: byId(String(taskId)), output: 'raw' }, NEW_YORK))[0].json;
-const welcomeCall = (extra: Record<string, unknown> = {}) => ({
-	resource: 'task',
-	operation: 'create',
-	leadId: byId(TASK_SEED.leadId),
-	type: 'Call',
-	content: 'Welcome call',
-	endAt: '2026-12-01T09:00:00',
-	assignedRole: 'Agent',
-	...extra,
-});
 
 describe('a time without offset is stored in the zone it was read in (timeZoneCode sent)', () => {
 	it("Task > Create at 09:00 for the lead's Chicago agent: Lofty holds 09:00 Chicago, and the output says so", async () => {
