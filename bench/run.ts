@@ -2,7 +2,7 @@
  * `npm run bench`: measures the node against the sandbox on loopback and prints a table of ratios; writes the
  * same rows to bench/results.json (one object per row, with its ratio). Not part of `jest` (no timing
  * assertions there). Each figure comes from this one run. About 12 minutes on a 2-core machine (the rows at the
- * rate limit run in real time: 500 a minute); LOFTY_BENCH_N8N=0 skips row 4 (real n8n, about 5 minutes),
+ * rate limit run in real time: 500 a minute); LOFTY_BENCH_N8N=0 skips rows 4 and 12 (real n8n, about 5 and 9 minutes),
  * LOFTY_BENCH_SCALE=10 runs the limit rows time-scaled for a quick look (not the figures of docs/performance.md).
  *
  *   1. Return All: requests made vs ceil(N / the endpoint's largest page), every paginated list.
@@ -16,6 +16,8 @@
  *   9. The 1000 updates in n8n's queue mode, by 1 worker and by 2 workers at once (queueBulk.ts; LOFTY_BENCH_QUEUE=0 skips it).
  *  10. Two executions sharing one credential at 100 a minute, Remaining as of the request and as of the answer (sharedCredential.ts).
  *  11. Requests in flight at once / Parallel Requests (inFlightRow.ts: what jest asserts only as an upper bound).
+ *  12. Speed to lead in a real n8n: examples/speed-to-lead.json vs the same flow with n8n's nodes only, lead created ->
+ *      text, p50 and p95, steady and in a burst (speedToLead.ts; LOFTY_BENCH_N8N=0 skips it with row 4).
  *
  * `npm run bench -- --rows 2,3,4,9` runs only those rows, prints each ratio beside bench/results.json's and leaves
  * that file as it is (add `--write` to put the rows run into it, the others kept).
@@ -41,6 +43,7 @@ import { n8nBulkRow, n8nBenchEnabled } from './n8nBulk';
 import { queueBenchSkipped, queueBulkRow } from './queueBulk';
 import { inFlightRow } from './inFlightRow';
 import { sharedCredentialRow } from './sharedCredential';
+import { speedToLeadRow } from './speedToLead';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const MB = 1024 * 1024;
@@ -265,6 +268,10 @@ async function main(): Promise<void> {
 		if (want(4)) {
 			if (n8nBenchEnabled()) rows.push(await n8nBulkRow(sandbox));
 			else console.log('\nRow 4 (real n8n) skipped: LOFTY_BENCH_N8N=0');
+		}
+		if (want(12)) {
+			if (n8nBenchEnabled()) rows.push(await speedToLeadRow(sandbox));
+			else console.log('\nRow 12 (speed to lead, real n8n) skipped: LOFTY_BENCH_N8N=0');
 		}
 		if (want(9)) {
 			const queueSkipped = queueBenchSkipped();

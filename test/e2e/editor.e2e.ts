@@ -402,7 +402,7 @@ interface Problem {
 	// Issue 28 by clicking: no merge of two people, the agent's zone, multi-choice choices (editorPeople.ts).
 	peopleEditorChecks(tools);
 
-	// The follow-up-tasks example run twice (examplesNoCode.ts): Lofty as after one run, due times in the team's zone.
+	// The follow-up-tasks example run twice (examplesNoCode.ts): Lofty as after one run, due 09:00 in each agent's zone.
 	exampleRunChecks({ server, log });
 
 	tagEditorChecks(tools);

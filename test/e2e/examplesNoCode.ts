@@ -2,8 +2,9 @@
  * The follow-up-tasks example run as its users run it (registered by editor.e2e.ts, on its n8n), against a sandbox of
  * its own: examples/follow-up-tasks.json as shipped (only its credential swapped for one on the sandbox), run from
  * its Manual Trigger.
- *   - Once: each of the 5 newest leads gets one "Welcome call" task, due tomorrow at 10:00 in the workflow's time zone
- *     (America/Los_Angeles), whatever n8n's own zone is (America/New_York here: n8n's default).
+ *   - Once: each of the 5 newest leads gets one "Welcome call" task, due tomorrow (in the workflow's time zone,
+ *     America/Los_Angeles, whatever n8n's own zone is: America/New_York here) at 09:00 where the lead's agent works,
+ *     and Lofty holds it in that zone (timeZoneCode).
  *   - Twice: Lofty's tasks are exactly as after one run (meant for a daily schedule).
  *   - A welcome call already done (finished) is not created again.
  */
@@ -41,11 +42,11 @@ export function exampleRunChecks(t: { server: N8nServer; log: (msg: string) => v
 	const tasks = () =>
 		[...taskState(sandbox.store).entries.values()]
 			.filter((e) => !e.deleteFlag)
-			.map((e) => ({ id: String(e.id), leadId: String(e.leadId), type: e.type, content: e.content, endAt: e.endAt, finishFlag: e.finishFlag }))
+			.map((e) => ({ id: String(e.id), leadId: String(e.leadId), type: e.type, content: e.content, endAt: e.endAt, timeZoneCode: e.timeZoneCode, finishFlag: e.finishFlag }))
 			.sort((a, b) => a.id.localeCompare(b.id));
 	const welcomeCalls = () => tasks().filter((x) => /^Welcome call/i.test(x.content));
 
-	test('examples/follow-up-tasks.json: one welcome call per new lead, due tomorrow 10:00 in the team\'s zone; a second run changes nothing', async () => {
+	test('examples/follow-up-tasks.json: one welcome call per new lead, due tomorrow 09:00 in the agent\'s zone; a second run changes nothing', async () => {
 		const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'follow-up-tasks.json'), 'utf8')) as Example;
 		const zone = example.settings.timezone;
 		expect(zone).toBe('America/Los_Angeles');
@@ -65,11 +66,13 @@ export function exampleRunChecks(t: { server: N8nServer; log: (msg: string) => v
 		// One Call task per newest lead, named after it.
 		expect(created.map((x) => x.leadId).sort()).toEqual([...newest].sort());
 		for (const x of created) expect([x.type, x.content]).toEqual(['Call', expect.stringMatching(/^Welcome call: /)]);
-		// Due tomorrow at 10:00 in the workflow's zone, "tomorrow" counted from the run's start in that zone.
-		const started = DateTime.fromISO(String(first.raw.startedAt)).setZone(zone);
-		const due = started.plus({ days: 1 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
-		for (const x of created) expect(DateTime.fromMillis(x.endAt).setZone(zone).toISO()).toBe(due.toISO());
-		t.log(`follow-up example, run 1: ${created.length} welcome calls, due ${due.toISO()} (${DateTime.fromMillis(created[0].endAt).toUTC().toISO()})`);
+		// Due tomorrow ("tomorrow" counted from the run's start in the workflow's zone) at 09:00 in the lead's agent's
+		// zone, and held in that zone.
+		const tomorrow = DateTime.fromISO(String(first.raw.startedAt)).setZone(zone).plus({ days: 1 }).toFormat('yyyy-MM-dd');
+		const agentZone = (leadId: string) => sandbox.store.getUser(sandbox.store.getLead(leadId)!.assignedUserId!)!.timeZoneId;
+		const due = (leadId: string) => DateTime.fromISO(`${tomorrow}T09:00`, { zone: agentZone(leadId) });
+		for (const x of created) expect([DateTime.fromMillis(x.endAt).setZone(agentZone(x.leadId)).toISO(), x.timeZoneCode]).toEqual([due(x.leadId).toISO(), agentZone(x.leadId)]);
+		t.log(`follow-up example, run 1: ${created.length} welcome calls, due ${created.map((x) => due(x.leadId).toISO()).join(', ')}`);
 
 		const second = await t.server.runWorkflow(id, trigger);
 		expect([second.status, second.error?.message]).toEqual(['success', undefined]);

@@ -12,21 +12,13 @@ import { TASK_SEED } from '../../sandbox/resources/task';
 import { getAssigneeTimeReadings } from '../../nodes/Lofty/model/agentZone';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, byId, node, run, useSandbox } from '../harness/sandbox';
+import { welcomeCall } from './welcomeCall';
 
 const sandbox = useSandbox();
 const NEW_YORK = { timezone: 'America/New_York', typeVersion: 1.3 };
 const sent = () => sandbox().requests.filter((r) => r.method === 'POST').map((r) => parseJson(r.body) as Record<string, unknown>);
 const lead = () => sandbox().store.getLead(TASK_SEED.leadId)!;
-const task = (extra: Record<string, unknown> = {}) => ({
-	resource: 'task',
-	operation: 'create',
-	leadId: byId(TASK_SEED.leadId),
-	type: 'Call',
-	content: 'Welcome call',
-	endAt: '2026-12-01T09:00:00',
-	assignedRole: 'Agent',
-	...extra,
-});
+const task = welcomeCall;
 
 describe("a time for the lead's agent or assistant is read in the assignee's zone", () => {
 	it("Task > Create for the lead's Chicago agent: 09:00 is 09:00 in Chicago; the output names both zones", async () => {

@@ -39,6 +39,15 @@ describe('POST /v2.0/tasks', () => {
 		expect(got2.body.task.timeZoneCode).toBe('America/New_York');
 	});
 
+	it('without timeZoneCode the entry is held in the creating user\'s zone, fixed then (their profile moving later does not move it)', async () => {
+		const made = await api().post('/v2.0/tasks', withLead(TASK_SEED.leadId, { ...v2Task, endAt: '2026-12-01T09:00:00-06:00' }));
+		const owner = sb.store.getUser(SEED_IDS.demoUserId)!;
+		expect(owner.timeZoneId).toBe('America/Los_Angeles');
+		owner.timeZoneId = 'America/New_York';
+		const got = await api().get(`/v2.0/tasks/${made.body.taskId}`);
+		expect([got.body.task.endAt, got.body.task.timeZoneCode]).toEqual(['2026-12-01T07:00:00-08:00', 'America/Los_Angeles']);
+	});
+
 	it('refuses a time without offset and without timeZoneCode, and unparsable times, with 400 20012 naming the value', async () => {
 		const r = await api().post('/v2.0/tasks', withLead(TASK_SEED.leadId, { ...v2Task, endAt: '2026-03-01T16:00:00' }));
 		expect(r.status).toBe(400);

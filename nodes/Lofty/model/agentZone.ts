@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { loftyRequest } from '../transport/request';
 import { givenValue } from './collections';
-import { isTimeWithoutOffset, workflowZone, zoneField } from './dates';
+import { isTimeWithoutOffset, timeFactsOf, workflowZone, zoneField } from './dates';
 import type { OperationDef, ParamDef } from './types';
 import { itemRead } from './itemRead';
 
@@ -135,6 +135,17 @@ export async function userZone(ctx: IExecuteFunctions, itemIndex: number): Promi
 				'Times without a UTC offset are read in the time zone of the Lofty user behind the credential. Nothing was sent for this item. Set Time Zone, give the times with an offset, or set Times Without Offset Are In to the workflow\'s zone.',
 		});
 	}
+}
+
+/**
+ * The zone to store an entry in (`timeZoneCode` of Tasks V2 and Calendar V2): the zone the item's times without
+ * offset were read in, so that Lofty holds 09:00 Chicago as 09:00 Chicago rather than as the same moment in the
+ * Lofty user's zone (its fallback when no zone is sent). None when every time carries its own offset: the offset
+ * names no zone, and Lofty keeps its fallback.
+ */
+export function zoneReadIn(values: IDataObject): string | undefined {
+	const read = timeFactsOf(values).timesReadIn as IDataObject | undefined;
+	return typeof read?.zone === 'string' ? read.zone : undefined;
 }
 
 /** The Lofty user's zone for a dropdown: asked now, else said to be asked at run time. */

@@ -193,7 +193,8 @@ const v2Routes: Route[] = [
 			const address = optString(o, 'address') ?? '';
 			const lead = leadForCaller(ctx, leadId);
 			const kind = type === 'Appointment' ? 'appointment' : 'task';
-			const fields = { kind, type, content, startAt, endAt, timeZoneCode: timeZoneCode ?? null, address, assignedRole: role, assignedUserId: assigneeOf(lead, role) } as const;
+			// Without a zone the entry is held in the creating user's (state.ts).
+			const fields = { kind, type, content, startAt, endAt, timeZoneCode: timeZoneCode ?? zoneOf(ctx), address, assignedRole: role, assignedUserId: assigneeOf(lead, role) } as const;
 			const entry = createEntry(ctx.store, newTaskRecord(lead, ctx.user.userId, ctx.now, fields), ctx.now);
 			return { body: { taskId: entry.id } };
 		},

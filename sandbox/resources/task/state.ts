@@ -12,8 +12,11 @@
  * - Finish on a finished entry and unfinish on an open one succeed without change.
  * - Deletes are soft (the record keeps its place so a my-tasks cursor pointing at it still works).
  * - V2 times: ISO-8601 strings; an offset inside the string wins over timeZoneCode; no offset and no timeZoneCode is
- *   400 20012; endAt before startAt is 400 20012. Answers format startAt/endAt in the entry's timeZoneCode (else the
- *   caller's time zone), my-tasks in its `timeZoneCode` parameter (else the caller's time zone).
+ *   400 20012; endAt before startAt is 400 20012. A V2 create without timeZoneCode holds the entry in the creating
+ *   user's zone (their profile's timeZoneId: Lofty's fallback, seen live as `timeZoneCode America/Los_Angeles` on a
+ *   task made by a Los Angeles user for a Chicago agent); an update keeps the entry's zone unless it sends one.
+ *   Answers format startAt/endAt in the entry's timeZoneCode (an entry made without one, as V1 tasks: the caller's
+ *   time zone), my-tasks in its `timeZoneCode` parameter (else the caller's time zone).
  */
 import { ApiError, Codes } from '../../core/errors';
 import type { Store } from '../../core/store';

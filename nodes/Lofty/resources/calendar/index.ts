@@ -1,6 +1,7 @@
 import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
+import { zoneReadIn } from '../../model/agentZone';
 import { HAS_OFFSET, workflowZone as zoneOfWorkflow, zoneForTimes } from '../../model/dates';
 import { InvalidValue } from '../../model/params';
 import type { OperationContext, OperationDef, ParamDef, ResourceDef } from '../../model/types';
@@ -381,6 +382,9 @@ export const calendar: ResourceDef = {
 				}
 				const zone = checkZone(op) ?? zoneForTimes(op.ctx, op.values);
 				checkStartEnd(op, zone, 'updateFields');
+				// The entry is held in the zone its new times were read in (Lofty otherwise keeps the entry's).
+				const readIn = zoneReadIn(op.values);
+				if (op.values.timeZoneCode === undefined && readIn) op.values.timeZoneCode = readIn;
 				if (op.values.address !== undefined && id.endsWith('-task')) {
 					throw new InvalidValue('Address', 'applies to appointments only, and this entry is a task');
 				}

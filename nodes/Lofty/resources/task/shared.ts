@@ -1,6 +1,7 @@
 import { DateTime, IANAZone } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
+import { zoneReadIn } from '../../model/agentZone';
 import { zoneForTimes } from '../../model/dates';
 import { InvalidValue, show } from '../../model/params';
 import type { LocatorDef, OperationContext, OperationDef, ParamDef } from '../../model/types';
@@ -132,6 +133,9 @@ export function resolveTimes(op: OperationContext, fields: Array<{ name: 'startA
 		const start = fields.find((f) => f.name === 'startAt')?.label ?? 'Start';
 		throw new InvalidValue(end, `must not be earlier than ${start}`);
 	}
+	// The entry is held in the zone its times were read in (without it, Lofty holds the Lofty user's zone).
+	const readIn = zoneReadIn(op.values);
+	if (op.values.timeZoneCode === undefined && readIn && (times.startAt || times.endAt)) op.values.timeZoneCode = readIn;
 }
 
 /** Update (V2): Lofty answers MISSING_PARAMETER unless one of these is set; Time Zone alone changes nothing. */
