@@ -9,7 +9,8 @@
  *
  * A module is named by its path (`nodes/Lofty/transport/itemGate.ts`), its path under nodes/ or nodes/Lofty/
  * (`transport/itemGate.ts`), or its file name when that is unique (`itemGate`); `all` runs every module.
- * `--list` prints the modules and their test files. Reports: reports/mutation/<module>.html and .json; the last score
+ * `--list` prints the modules and their test files; `--report` reads the last run's report of the module again against
+ * survivors.json (after listing a survivor) without running anything. Reports: reports/mutation/<module>.html and .json; the last score
  * of each module: reports/mutation/scores.json. Stryker's sandbox: .stryker-tmp/ (both git-ignored).
  */
 'use strict';
@@ -137,6 +138,22 @@ async function runModule(module, concurrency) {
 	const results = await new Stryker(strykerOptions(module, concurrency)).runMutationTest();
 	const seconds = Math.round((Date.now() - started) / 1000);
 	const mine = results.filter((r) => path.resolve(ROOT, r.fileName) === path.resolve(ROOT, module));
+	return summarise(module, mine, seconds, concurrency);
+}
+
+/** `--report`: the last run's JSON report of the module read again against survivors.json (no mutant is run). */
+function reportModule(module) {
+	const file = path.join(REPORTS, `${slugOf(module)}.json`);
+	if (!fs.existsSync(file)) throw new Error(`no report of ${module} yet (${path.relative(ROOT, file)}): run it first`);
+	const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+	const entry = Object.entries(report.files).find(([name]) => path.resolve(ROOT, name) === path.resolve(ROOT, module));
+	const scores = fs.existsSync(path.join(REPORTS, 'scores.json')) ? JSON.parse(fs.readFileSync(path.join(REPORTS, 'scores.json'), 'utf8')) : {};
+	const last = scores[module] ?? {};
+	return summarise(module, entry ? entry[1].mutants : [], last.seconds ?? 0, last.concurrency ?? 0, false);
+}
+
+/** Prints the module's score and every undetected mutant survivors.json does not list; `record`: into scores.json. */
+function summarise(module, mine, seconds, concurrency, record = true) {
 	const source = fs.readFileSync(path.join(ROOT, module), 'utf8');
 	const c = count(mine);
 	const undetected = mine.filter((r) => r.status === 'Survived' || r.status === 'NoCoverage').map((r) => ({ status: r.status, ...describeMutant(source, r) }));
@@ -153,6 +170,7 @@ async function runModule(module, concurrency) {
 	}
 	for (const s of stale) console.log(`  listed but not undetected any more (remove it from survivors.json): line "${s.line}" ${s.mutator} -> ${s.replacement}`);
 
+	if (!record) return { module, ...c, unlisted: unlisted.length, seconds };
 	fs.mkdirSync(REPORTS, { recursive: true });
 	const scoresFile = path.join(REPORTS, 'scores.json');
 	const scores = fs.existsSync(scoresFile) ? JSON.parse(fs.readFileSync(scoresFile, 'utf8')) : {};
@@ -162,7 +180,7 @@ async function runModule(module, concurrency) {
 	} catch {
 		// not a git checkout: the scores carry no commit
 	}
-	scores[module] = { ...c, unlisted: unlisted.length, seconds, concurrency, commit, at: new Date().toISOString() };
+	scores[module] = { ...c, unlisted: unlisted.length, seconds, concurrency, tests: MODULES[module], commit, at: new Date().toISOString() };
 	fs.writeFileSync(scoresFile, `${JSON.stringify(scores, null, 2)}\n`);
 	return { module, ...c, unlisted: unlisted.length, seconds };
 }
@@ -170,10 +188,12 @@ async function runModule(module, concurrency) {
 async function main() {
 	const args = process.argv.slice(2);
 	let concurrency = Number(process.env.LOFTY_MUTATION_CONCURRENCY ?? 2);
+	let reportOnly = false;
 	const names = [];
 	for (let i = 0; i < args.length; i++) {
 		if (args[i] === '--concurrency') concurrency = Number(args[++i]);
 		else if (args[i].startsWith('--concurrency=')) concurrency = Number(args[i].slice('--concurrency='.length));
+		else if (args[i] === '--report') reportOnly = true;
 		else if (args[i] === '--list') {
 			for (const [m, tests] of Object.entries(MODULES)) console.log(`${m}\n  ${tests.join('\n  ')}`);
 			return;
@@ -182,7 +202,7 @@ async function main() {
 	if (!names.length) throw new Error('name a module (npm run test:mutation -- transport/itemGate.ts), or all; --list shows them');
 	const modules = names.includes('all') ? Object.keys(MODULES) : names.map(resolveModule);
 	const summary = [];
-	for (const module of modules) summary.push(await runModule(module, concurrency));
+	for (const module of modules) summary.push(reportOnly ? reportModule(module) : await runModule(module, concurrency));
 	if (summary.length > 1) {
 		console.log('\nmodule | score | killed | timeouts | survived | no coverage | not listed | seconds');
 		for (const s of summary) console.log(`${s.module} | ${s.score} % | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.unlisted} | ${s.seconds}`);
