@@ -9,6 +9,7 @@ import { forgetTurns, heldTurns, inTurn, placeInLine, recordParams, turnKeys } f
 import type { OperationDef, RecordsRead } from '../../nodes/Lofty/model/types';
 import { requestTurnOf } from '../../nodes/Lofty/transport/itemGate';
 import { gate, tick } from '../harness/gates';
+import { secondWaits } from './turnWaits';
 
 const execution = (apiKey = 'key-1') =>
 	({
@@ -100,19 +101,7 @@ describe('places given back', () => {
 });
 
 describe('a record met across executions of one account', () => {
-	/** Whether `second`'s item waits for `first`'s on the same values. */
-	async function waits(op: OperationDef, values: IDataObject, first = execution(), second = execution()): Promise<boolean> {
-		const log: string[] = [];
-		const held = gate();
-		const a = inTurn(first, op, values, async () => (log.push('first'), await held.promise));
-		const b = inTurn(second, op, values, async () => log.push('second'));
-		await tick();
-		const waited = !log.includes('second');
-		held.open();
-		await Promise.all([a, b]);
-		expect(heldTurns()).toBe(0);
-		return waited;
-	}
+	const waits = (op: OperationDef, values: IDataObject, first = execution(), second = execution()) => secondWaits(first, second, op, values);
 
 	it("a plain write's record ID is held on the account; a team-wide name and a table's own keys only in the execution", async () => {
 		expect(await waits(operation({ params: params(['id', 'path', 'id']) }), { id: '7' })).toBe(true);
