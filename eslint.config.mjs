@@ -17,7 +17,7 @@ const n8nRulesOff = Object.fromEntries(
 export default [
 	{
 		// Build output, caches and plain-JS tooling are not part of the published package.
-		ignores: ['dist/**', '.build/**', 'coverage/**', 'node_modules/**', '.e2e/**', '.tryout/**', 'scripts/**', '*.js', '*.mjs'],
+		ignores: ['dist/**', '.build/**', 'coverage/**', 'node_modules/**', '.e2e/**', '.tryout/**', '.stryker-tmp/**', 'reports/**', 'scripts/**', '*.js', '*.mjs'],
 	},
 	...config,
 	{

@@ -5,6 +5,7 @@ import { forgetTurns, heldTurns, inTurn, placeInLine, recordParams, turnKeys, tu
 import type { OperationDef } from '../../nodes/Lofty/model/types';
 import { findOperation } from '../../nodes/Lofty/resources';
 import { gate, tick } from '../harness/gates';
+import { secondWaits } from './turnWaits';
 
 const op = (resource: string, operation: string) => findOperation(resource, operation)!.op;
 
@@ -162,18 +163,7 @@ describe('the account of a turn: the Lofty user the credential acts as, whicheve
 	afterEach(() => forgetTurns());
 
 	/** Whether an account turn of `second` waits for one `first` holds. */
-	async function waits(first: IExecuteFunctions, second: IExecuteFunctions): Promise<boolean> {
-		const log: string[] = [];
-		const held = gate();
-		const a = inTurn(first, write('account'), { keys: ['person'] }, async () => (log.push('first'), await held.promise, log.push('first end')));
-		const b = inTurn(second, write('account'), { keys: ['person'] }, async () => log.push('second'));
-		await tick();
-		const waited = !log.includes('second');
-		held.open();
-		await Promise.all([a, b]);
-		expect(heldTurns()).toBe(0);
-		return waited;
-	}
+	const waits = (first: IExecuteFunctions, second: IExecuteFunctions) => secondWaits(first, second, write('account'), { keys: ['person'] });
 	const clientCredentials = (customerApiKey: string, clientId = 'client-1') => ({ grantType: 'clientCredentials', clientId, clientSecret: 's', customerApiKey });
 
 	it('two n8n credentials of one API key wait for each other; two keys do not', async () => {

@@ -3,7 +3,7 @@
  * applied, a 5xx, a 408 or no answer may have been applied, and anything that never reached Lofty was not sent.
  */
 import type { INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { toNodeApiError } from '../../nodes/Lofty/transport/errors';
 import { LOFTY_ERROR_CODES } from '../../nodes/Lofty/transport/errorCodes';
@@ -113,3 +113,25 @@ describe('a 2xx answer carrying an error code: its outcome by what the code mean
 	});
 });
 
+
+describe('marks and texts (found by mutation testing: npm run test:mutation -- writeOutcome)', () => {
+	it("the status is read from the error, or from Lofty's answer when the error has none", () => {
+		expect(writeOutcomeOf(new NodeApiError(node, { message: 'Service Unavailable' }, { httpCode: '503' }))).toBe('uncertain');
+		expect(writeOutcomeOf(new NodeApiError(node, { message: 'Bad Request' }, { httpCode: '400' }))).toBe('refused');
+		expect(writeOutcomeOf(new NodeApiError(node, { message: 'x', httpCode: 502 }))).toBe('uncertain');
+	});
+
+	it("markUncertain keeps the error's context and, without a description of its own, the error's description", () => {
+		const error = new NodeOperationError(node, 'x', { description: 'Check.', itemIndex: 2 });
+		markUncertain(error);
+		expect(error.context).toMatchObject({ itemIndex: 2, writeUncertain: true });
+		expect(error.description).toBe('Check.');
+		expect(markUncertain(new NodeOperationError(node, 'x'), 'Lost.').description).toBe('Lost.');
+	});
+
+	it('the 5xx description says the change may have been applied and was not sent again', () => {
+		expect(UNCERTAIN_5XX).toBe(
+			'Lofty failed while handling this change, so it may or may not have been applied. It was not sent again, so that it cannot be applied twice: check in Lofty whether the change was made before running this item again.',
+		);
+	});
+});
