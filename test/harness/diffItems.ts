@@ -6,7 +6,7 @@
  * custom fields on some items only, so that an item overtaking another changes the result.
  */
 import { collectionOf } from '../../nodes/Lofty/model/describe';
-import { MAPPER_PARAM } from '../../nodes/Lofty/model/customFields';
+import { MAPPER_PARAM } from '../../nodes/Lofty/model/customFieldsEditor';
 import type { OperationDef, ParamDef } from '../../nodes/Lofty/model/types';
 import { RESOURCES } from '../../nodes/Lofty/resources';
 import { SEED_IDS } from '../../sandbox';
