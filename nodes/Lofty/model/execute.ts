@@ -15,6 +15,7 @@ import { downloadFile } from './download';
 import { outputFieldsFor, pickFields, sentFacts } from './output';
 import { InvalidValue, invalid, readValues } from './params';
 import { sendByReading } from './readings';
+import { matchStages } from './stages';
 import { matchTagSpellings } from './tags';
 import { type PlaceInLine, inTurn, isRead, placeInLine } from './turns';
 import type { BuiltRequest, OperationDef, ParamDef } from './types';
@@ -145,6 +146,7 @@ async function runItem(
 	const context = { ctx, itemIndex, values };
 	let keep: string[] | undefined;
 	let tagsNote: string | undefined;
+	let stagesNote: string | undefined;
 	try {
 		keep = outputFieldsFor(ctx, op, itemIndex);
 		await applyMappedFields(op, context);
@@ -152,6 +154,7 @@ async function runItem(
 		op.toWire?.(context);
 		if (spelling) tagsNote = await spelling.run(async () => await matchTagSpellings(op, context));
 		else tagsNote = await matchTagSpellings(op, context);
+		stagesNote = await matchStages(op, context);
 	} catch (error) {
 		// Re-wrapping a NodeApiError (the custom-field listing failed) hands back the same error.
 		if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
@@ -164,7 +167,7 @@ async function runItem(
 		const shaped = await withFieldsByName(op, context, records);
 		const fields = keep && (values[CUSTOM_FIELDS_BY_NAME.name] === true ? [...keep, 'customFields'] : keep);
 		const picked = fields ? shaped.map((r) => pickFields(r, fields, op.unsetNumbers)) : shaped;
-		const extra: IDataObject = { ...(tagsNote ? { tagsNote } : {}), ...facts };
+		const extra: IDataObject = { ...(tagsNote ? { tagsNote } : {}), ...(stagesNote ? { stagesNote } : {}), ...facts };
 		return picked.map((r) => ({ ...r, ...sentFacts(op, values, r), ...extra }));
 	};
 	if (op.run) {
