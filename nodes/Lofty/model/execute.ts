@@ -12,7 +12,8 @@ import { CUSTOM_FIELDS_BY_NAME, applyMappedFields, withFieldsByName } from './cu
 import { timeFactsOf } from './dates';
 import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS, requestSettings } from './itemRead';
 import { downloadFile } from './download';
-import { outputFieldsFor, pickFields, sentFacts } from './output';
+import { outputFieldsFor, pickFields, sentFacts, tagsByName } from './output';
+import { runsAsTool } from './toolMessages';
 import { InvalidValue, invalid, readValues } from './params';
 import { sendByReading } from './readings';
 import { matchStages } from './stages';
@@ -144,6 +145,7 @@ async function runItem(
 	spelling: PlaceInLine | undefined,
 ): Promise<IDataObject[]> {
 	const context = { ctx, itemIndex, values };
+	const asTool = runsAsTool(ctx.getNode());
 	let keep: string[] | undefined;
 	let tagsNote: string | undefined;
 	let stagesNote: string | undefined;
@@ -166,7 +168,8 @@ async function runItem(
 	const finish = async (records: IDataObject[]) => {
 		const shaped = await withFieldsByName(op, context, records);
 		const fields = keep && (values[CUSTOM_FIELDS_BY_NAME.name] === true ? [...keep, 'customFields'] : keep);
-		const picked = fields ? shaped.map((r) => pickFields(r, fields, op.unsetNumbers)) : shaped;
+		// As a tool, Simplified and Selected Fields give tags by name (Raw keeps Lofty's records).
+		const picked = fields ? shaped.map((r) => pickFields(r, fields, op.unsetNumbers)).map((r) => (asTool ? tagsByName(r) : r)) : shaped;
 		const extra: IDataObject = { ...(tagsNote ? { tagsNote } : {}), ...(stagesNote ? { stagesNote } : {}), ...facts };
 		return picked.map((r) => ({ ...r, ...sentFacts(op, values, r), ...extra }));
 	};
