@@ -118,7 +118,14 @@ export function tryoutEditorChecks(t: EditorTools): void {
 		expect(download.binary.recording).toMatchObject({ mimeType: 'audio/wav', fileName: `${callId}.wav` });
 		const described = execution.data.resultData.runData['Describe Recording'][0].data.main[0][0].json;
 		expect(described.recording).toMatch(new RegExp(`^${callId}\\.wav \\(audio/wav, \\d+ bytes\\)$`));
-		await tab.locator('[data-test=delivery][data-outcome=delivered]', { hasText: 'createdCall' }).first().waitFor();
+		// The delivery that started the run reads as docs/try-it.md shows it.
+		const delivered = tab.locator('[data-test=delivery][data-outcome=delivered]', { hasText: 'createdCall' }).first();
+		await delivered.waitFor();
+		let row = '';
+		await until(
+			async () => ((row = await delivered.innerText()), /200 delivered, started the workflow \(started: 1\)/.test(row) || undefined),
+			() => `the delivery row reads "${row}", not "200 delivered, started the workflow (started: 1)" (docs/try-it.md)`,
+		);
 		await tab.screenshot({ path: path.join(SHOTS, 'tryout-page-call.png') });
 
 		await page().goto(`${server.base}/workflow/${workflowId}/executions/${execution.id}`);
