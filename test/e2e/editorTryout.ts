@@ -121,10 +121,10 @@ export function tryoutEditorChecks(t: EditorTools): void {
 		// The delivery that started the run reads as docs/try-it.md shows it.
 		const delivered = tab.locator('[data-test=delivery][data-outcome=delivered]', { hasText: 'createdCall' }).first();
 		await delivered.waitFor();
-		let row = '';
+		let rowText = '';
 		await until(
-			async () => ((row = await delivered.innerText()), /200 delivered, started the workflow \(started: 1\)/.test(row) || undefined),
-			() => `the delivery row reads "${row}", not "200 delivered, started the workflow (started: 1)" (docs/try-it.md)`,
+			async () => ((rowText = await delivered.innerText()), /200 delivered, started the workflow \(started: 1\)/.test(rowText) || undefined),
+			() => `the delivery row reads "${rowText}", not "200 delivered, started the workflow (started: 1)" (docs/try-it.md)`,
 		);
 		await tab.screenshot({ path: path.join(SHOTS, 'tryout-page-call.png') });
 
