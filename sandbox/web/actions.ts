@@ -79,7 +79,8 @@ export function listSubscriptions(store: Store): Array<Record<string, string | b
  * What a Lofty Trigger's answer says: `started` (the events that passed its filters, as text; '' when it does not say)
  * and, when it says something else, those words: a duplicate (the trigger had the events already, from an earlier
  * delivery or its catch-up after a restart, and ran nothing twice), an event list it does not listen to, or the
- * answer itself.
+ * answer itself. n8n 2.41.1 answers a webhook that started a workflow with the text `firstEntryJson` (the default of
+ * its own responseData setting) in place of the trigger's answer: that answer means the workflow started.
  */
 export function answerWords(answer: string | undefined): { started: string; answered: string } {
 	let parsed: Record<string, unknown> | undefined;
@@ -92,6 +93,7 @@ export function answerWords(answer: string | undefined): { started: string; answ
 	if (parsed?.duplicate === true) return { started: '', answered: 'already run: the trigger had these events (duplicate), nothing ran twice' };
 	if (typeof parsed?.ignored === 'string') return { started: '', answered: `ignored: ${parsed.ignored}` };
 	const text = (answer ?? '').trim();
+	if (text === 'firstEntryJson') return { started: '', answered: 'started the workflow' };
 	return { started: '', answered: text ? `n8n answered ${text.length > 80 ? `${text.slice(0, 77)}...` : text}` : '' };
 }
 

@@ -72,7 +72,7 @@ export function keepEditorChecks(t: EditorTools): void {
 	}
 
 	async function openLofty(name: string): Promise<void> {
-		await page().locator('[data-test-id=canvas-node]').filter({ hasText: exact(name) }).first().dblclick();
+		await page().locator('[data-test-id=canvas-node]').filter({ hasText: name }).first().dblclick();
 		await t.ndv().waitFor();
 	}
 
@@ -169,8 +169,8 @@ export function keepEditorChecks(t: EditorTools): void {
 			customFieldValues: { mappingMode: 'defineBelow', value: { Financing: 'FHA', 'Must-Haves': '={{ $json.body.mustHaves }}' }, matchingColumns: [], schema, attemptToConvertTypes: false, convertFieldsToString: true },
 			customFieldChoices: [JSON.stringify(['Must-Haves', 'Home Office'])],
 		};
-		const id = await intakeFlow('Keep', { Lofty: { typeVersion: 1.4, parameters: {} }, 'Lofty 1.3': { typeVersion: 1.3, parameters: older } });
-		await openLofty('Lofty');
+		const id = await intakeFlow('Keep', { 'Intake 1.4': { typeVersion: 1.4, parameters: {} }, 'Intake 1.3': { typeVersion: 1.3, parameters: older } });
+		await openLofty('Intake 1.4');
 		// Financing from its dropdown, Must-Haves from an expression, a choice from Multi-Choice Custom Fields.
 		const add = t.ndv().locator('button', { hasText: /Add custom field/ });
 		for (const field of ['Financing', 'Must-Haves (List)']) {
@@ -190,20 +190,20 @@ export function keepEditorChecks(t: EditorTools): void {
 		await page().locator('.el-select-dropdown__item:visible', { hasText: exact('Must-Haves: Home Office') }).click();
 		await t.closeDropdown();
 		await t.shot('light', 'keep-set');
-		const labels = await editMockDataAndComeBack('Keep', 'Lofty');
+		const labels = await editMockDataAndComeBack('Keep', 'Intake 1.4');
 		expect(labels).toEqual(expect.arrayContaining(['Custom Fields', 'Financing', 'Must-Haves (List)', 'Multi-Choice Custom Fields']));
 		// The node saved by 1.3: opened, the same clicks.
 		await page().keyboard.press('Escape');
 		await t.ndv().waitFor({ state: 'hidden' });
-		await openLofty('Lofty 1.3');
+		await openLofty('Intake 1.3');
 		await mapperShows('Financing');
-		await editMockDataAndComeBack('Keep', 'Lofty 1.3');
+		await editMockDataAndComeBack('Keep', 'Intake 1.3');
 		const nodes = await saveAndReload(id);
-		expect(nodes.find((n) => n.name === 'Lofty 1.3')!.typeVersion).toBe(1.3);
-		for (const name of ['Lofty', 'Lofty 1.3']) expectKept(nodes.find((n) => n.name === name)!, `${name} after the panel switch, a save and a reload`);
+		expect(nodes.find((n) => n.name === 'Intake 1.3')!.typeVersion).toBe(1.3);
+		for (const name of ['Intake 1.4', 'Intake 1.3']) expectKept(nodes.find((n) => n.name === name)!, `${name} after the panel switch, a save and a reload`);
 		await t.shot('light', 'keep-reloaded');
 		const written = { Financing: 'FHA', 'Must-Haves': '["Home Office","Pool","Garage","Yard"]' };
-		expect(await runAndRead(id, 'Keep edited', ['Lofty', 'Lofty 1.3'])).toEqual({ Lofty: written, 'Lofty 1.3': written });
+		expect(await runAndRead(id, 'Keep edited', ['Intake 1.4', 'Intake 1.3'])).toEqual({ 'Intake 1.4': written, 'Intake 1.3': written });
 		await t.expectNoErrorOnScreen('custom fields kept');
 	});
 }
