@@ -20,26 +20,26 @@ import { listSearch, loadOptions, resourceMapping } from './methods';
 import { findOperation, RESOURCES } from './resources';
 import { givenValue } from './model/collections';
 import { InvalidValue, invalid } from './model/params';
-import { type NodeErrorLike, notDateRule, offsetRule, offsetlessDate, runsAsTool, toolErrorParts, toolMessage } from './model/toolMessages';
+import { type NodeErrorLike, notDateRule, offsetRule, offsetlessDate, runsAsTool, toolMessage } from './model/toolMessages';
 import { peerTools } from './model/toolPeers';
 import { agentReading } from './model/assigneeZone';
 import type { OperationDef, ParamDef } from './model/types';
 
 /**
- * A tool's error: the message a model can act on (model/toolMessages.ts), its kind in a few words as the error's name,
- * and no description (n8n would add it after "Details:", repeating what the message says). What else the node's error
- * carried (HTTP code, Lofty's answer, whether a write may have been applied) stays.
+ * A tool's error: the message a model can act on (model/toolMessages.ts), which starts with its kind ("Invalid input:
+ * ..."); named "Lofty", not after n8n's error class (n8n's MCP Server Trigger answers `<name>: <message>`); and no
+ * description (n8n would add it after "Details:", repeating what the message says). What else the node's error
+ * carried (whether a write may have been applied) stays.
  */
 function forTool(ctx: IExecuteFunctions, caught: unknown, itemIndex: number, found: ReturnType<typeof findOperation>): NodeOperationError {
 	const error =
 		caught instanceof NodeApiError || caught instanceof NodeOperationError ? caught : new NodeOperationError(ctx.getNode(), caught as Error, { itemIndex });
-	const text = toolMessage(error as NodeErrorLike, { node: ctx.getNode(), op: found?.op, resource: found?.resource, resources: RESOURCES, peers: peerTools(ctx, RESOURCES) });
-	const { name, message } = toolErrorParts(text);
-	const tool = new NodeOperationError(ctx.getNode(), name, { itemIndex });
+	const message = toolMessage(error as NodeErrorLike, { node: ctx.getNode(), op: found?.op, resource: found?.resource, resources: RESOURCES, peers: peerTools(ctx, RESOURCES) });
+	const tool = new NodeOperationError(ctx.getNode(), 'Lofty', { itemIndex });
 	// Set after construction: n8n's constructor would swap a message naming a connection error for its own words.
 	tool.message = message;
 	// n8n defines `name` as a writable own property (ExecutionBaseError).
-	Object.defineProperty(tool, 'name', { value: name, writable: true, enumerable: true, configurable: true });
+	Object.defineProperty(tool, 'name', { value: 'Lofty', writable: true, enumerable: true, configurable: true });
 	tool.description = undefined;
 	tool.context = { ...error.context, itemIndex };
 	return tool;
@@ -67,10 +67,10 @@ async function refuseOffsetlessDate(ctx: IExecuteFunctions, op: OperationDef, it
 
 /**
  * The fields of a failed item when "Continue On Fail" is on: what went wrong, in words and codes. As a tool, the words
- * are the tool's message with its kind (`tool`), and no description.
+ * are the tool's message (`tool`), and no description.
  */
 function errorItem(error: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject }, tool?: NodeOperationError): IDataObject {
-	const json: IDataObject = { error: tool ? `${tool.name}: ${tool.message}` : error.message };
+	const json: IDataObject = { error: tool ? tool.message : error.message };
 	if (error.description && !tool) json.description = error.description;
 	if (error.httpCode) json.httpCode = error.httpCode;
 	const code = (error as { errorResponse?: IDataObject }).errorResponse?.code;

@@ -70,18 +70,21 @@ const taskCreate = (extra: Params = {}): Params => ({
  * when the message does not contain the description, and the MCP Server Trigger answers `${name}: ${message}`
  * (McpTrigger/protocol/MessageFormatter.js formatError).
  */
-function seen(error: Failure): string {
+function mcpText(error: Failure): string {
 	const wrapped = new NodeOperationError({ name: 'Lofty', type: 'n8n-nodes-lofty.loftyTool' } as INode, error);
 	if (wrapped.description && !wrapped.message.includes(wrapped.description)) wrapped.message = `${wrapped.message}\n\nDetails: ${wrapped.description}`;
 	return `${wrapped.name}: ${wrapped.message}`;
 }
 
+/** What the model reads: the message (the AI Agent's `{error}` from n8n 2.25, the failed item's `error` with On Error). */
+const seen = (error: Failure): string => error.message;
+
 /** Every tool message is short, says what happened and what to do, once; none is the editor's message unchanged. */
 function expectActionable(tool: Failure, editor: Failure): void {
 	expect(seen(tool).length).toBeLessThanOrEqual(MAX_TOOL_MESSAGE);
 	expect(seen(tool)).not.toBe(editor.message);
-	// The kind in a few words, not n8n's class name; no "Details:" repeating what the message says.
-	expect(seen(tool)).not.toMatch(/^\w*Error: |Details:/);
+	// An MCP client reads "Lofty: " and the message: not n8n's class name, no "Details:" repeating what it says.
+	expect(mcpText(tool)).toBe(`Lofty: ${seen(tool)}`);
 	expect(tool.description ?? null).toBeNull();
 }
 
@@ -255,11 +258,11 @@ describe('the message a tool returns, for every kind of error', () => {
 });
 
 describe('what a model reads of a tool (issue 46)', () => {
-	it('an error reads as its kind, not n8n\'s class name, and says nothing twice (no "Details:" after it)', async () => {
+	it('an MCP client reads "Lofty: " and the message, not n8n\'s class name, and nothing twice (no "Details:" after it)', async () => {
 		const { tool } = await both(taskCreate({ leadId: byId('Ada Lovelace') }), undefined, taskCreate());
-		expect(seen(tool)).toMatch(/^Invalid input: "Lead" \(the tool's input "leadId"\) must be a Lofty ID/);
-		expect(seen(tool)).not.toMatch(/NodeOperationError|NodeApiError|Details:/);
-		expect(seen(tool).match(/Nothing was sent to Lofty/g)).toHaveLength(1);
+		expect(mcpText(tool)).toMatch(/^Lofty: Invalid input: "Lead" \(the tool's input "leadId"\) must be a Lofty ID/);
+		expect(mcpText(tool)).not.toMatch(/NodeOperationError|NodeApiError|Details:/);
+		expect(mcpText(tool).match(/Nothing was sent to Lofty/g)).toHaveLength(1);
 	});
 
 	it.each([['tomorrow 9am'], ['next Tuesday at 10'], ['9am']])('"%s" is refused as not a date, not as a time without offset, before anything is sent', async (when) => {

@@ -14,10 +14,10 @@ import type { OperationDef, ParamDef, ResourceDef } from './types';
  * an answer (or with a 5xx) may have been applied and must be checked before calling again, for a create by the
  * resource's search (a lead by the email, phone or name given), since no ID is known. Another tool is named as the model
  * sees it (its tool name, model/toolPeers.ts), else by what it does. Each message starts with its kind in a few words
- * ("Invalid input: ..."): a thrown tool error carries them as its name (n8n's MCP Server Trigger shows `<name>:
- * <message>`, the AI Agent hands `errorType` beside the message), and leaves out the description, which n8n would
- * add after "Details:" though the message already says it. In the editor a person keeps the message and description
- * the node gives everywhere else: this module changes only a tool's error.
+ * ("Invalid input: ..."), which is all the AI Agent of n8n 2.41 hands the model (`{"error": <message>}`); the thrown
+ * error leaves out the description, which n8n would add after "Details:" though the message already says it
+ * (Lofty.node.ts). In the editor a person keeps the message and description the node gives everywhere else: this
+ * module changes only a tool's error.
  */
 
 /** The kinds of failure a tool reports, each with its own next step. */
@@ -34,7 +34,7 @@ export type ToolErrorKind =
 	| 'other';
 
 /** How each kind's message starts: what happened, in a few words. */
-export const TOOL_ERROR_HEADS: Record<ToolErrorKind, string> = {
+const TOOL_ERROR_HEADS: Record<ToolErrorKind, string> = {
 	validation: 'Invalid input',
 	notFound: 'Not found',
 	permission: 'Not allowed',
@@ -46,12 +46,6 @@ export const TOOL_ERROR_HEADS: Record<ToolErrorKind, string> = {
 	unreachable: 'Lofty unreachable',
 	other: 'Failed',
 };
-
-/** A tool message as a thrown error carries it: its head as the error's name, the rest as its message. */
-export function toolErrorParts(text: string): { name: string; message: string } {
-	for (const head of Object.values(TOOL_ERROR_HEADS)) if (text.startsWith(`${head}: `)) return { name: head, message: text.slice(head.length + 2) };
-	return { name: TOOL_ERROR_HEADS.other, message: text };
-}
 
 /** The fields of a node error this module reads (NodeApiError and NodeOperationError both have them). */
 export interface NodeErrorLike {

@@ -176,7 +176,7 @@ export const calendar: ResourceDef = {
 		{
 			value: 'create',
 			name: 'Create',
-			action: 'Add a task or appointment to the calendar (kind chosen per item)',
+			action: 'Add a task or appointment to a calendar',
 			description: 'Add a task or an appointment for a lead to the calendar, the kind chosen in the node (or by an expression); Task > Create and Appointment > Create make one kind each',
 			method: 'POST',
 			effect: 'write',
