@@ -1,6 +1,7 @@
 /**
  * jest reporter: writes each test file's run time (seconds, slowest first) to `.build/durations-<name>.json`
- * (`name` from the reporter's options: `jest`, `e2e`). `node scripts/slowest.js` prints the slowest of them;
+ * (`name` from $LOFTY_DURATIONS_NAME, else the reporter's options: `jest`, `e2e`; scripts/e2e-lanes.js names one a
+ * lane). `node scripts/slowest.js` prints the slowest of them;
  * `.ci/run` does so at its end.
  */
 'use strict';
@@ -10,7 +11,7 @@ const path = require('path');
 class DurationsReporter {
 	constructor(globalConfig, options = {}) {
 		this.rootDir = globalConfig.rootDir;
-		this.name = options.name ?? 'jest';
+		this.name = process.env.LOFTY_DURATIONS_NAME || options.name || 'jest';
 		this.files = [];
 	}
 

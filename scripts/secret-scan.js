@@ -68,7 +68,12 @@ function scanFiles(roots) {
 		}
 		if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return;
 		// latin1 maps every byte to one character, so binary files (SQLite pages) are searched as they are stored.
-		const text = fs.readFileSync(p, 'latin1');
+		let text;
+		try {
+			text = fs.readFileSync(p, 'latin1');
+		} catch {
+			return; // removed between the look and the read (another run's folder being wiped)
+		}
 		result.files++;
 		result.bytes += stat.size;
 		result.scanned.push(p);

@@ -10,9 +10,10 @@ const path = require('path');
 const count = Number(process.argv[2] ?? 10);
 const dir = path.join(__dirname, '..', '.build');
 const rows = [];
-for (const name of ['jest', 'e2e']) {
-	const file = path.join(dir, `durations-${name}.json`);
-	if (!fs.existsSync(file)) continue;
+const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^durations-.+\.json$/.test(f)).sort() : [];
+for (const base of names) {
+	const name = base.slice('durations-'.length, -'.json'.length);
+	const file = path.join(dir, base);
 	for (const row of JSON.parse(fs.readFileSync(file, 'utf8'))) rows.push({ ...row, run: name });
 }
 rows.sort((a, b) => b.seconds - a.seconds);
@@ -20,5 +21,5 @@ if (rows.length === 0) {
 	console.log('slowest test files: no durations recorded (.build/durations-*.json)');
 } else {
 	console.log(`slowest ${Math.min(count, rows.length)} of ${rows.length} test files:`);
-	for (const r of rows.slice(0, count)) console.log(`${String(r.seconds.toFixed(1)).padStart(7)} s  ${r.run.padEnd(4)}  ${r.file}${r.failed ? '  (failed)' : ''}`);
+	for (const r of rows.slice(0, count)) console.log(`${String(r.seconds.toFixed(1)).padStart(7)} s  ${r.run.padEnd(9)}  ${r.file}${r.failed ? '  (failed)' : ''}`);
 }
