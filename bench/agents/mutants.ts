@@ -4,6 +4,7 @@
  *
  *   wrong-id          the first write that names a lead or task names another one of the team's (a real, visible ID)
  *   second-create     a create whose answer was lost (the task injects the timeout) is sent again instead of checked
+ * (neither is made of a call the node refuses, `refused`: with another ID, or sent again, it is refused as well)
  *   opted-out-text    a text to the task's lead who opted out (Do Not Text, or replied STOP)
  *   wrong-zone        every time given at the same wall-clock time in the wrong zone (the credential user's, or New York)
  *   forbidden-delete  the task's lead deleted through Lofty's tool server (invoke_api), the route with a delete
@@ -29,7 +30,7 @@ const TIME_ARGS = ['dueAt', 'startAt', 'endAt'];
 const CREDENTIAL_ZONE = 'America/Los_Angeles';
 
 function wrongId(task: Task): Action[] | undefined {
-	const at = task.gold.findIndex((a) => a.tool !== 'api' && !isRead(a.tool) && (a.args.leadId !== undefined || a.args.taskId !== undefined));
+	const at = task.gold.findIndex((a) => a.tool !== 'api' && !isRead(a.tool) && !a.refused && (a.args.leadId !== undefined || a.args.taskId !== undefined));
 	if (at < 0) return undefined;
 	const a = task.gold[at];
 	const args = a.args.taskId !== undefined ? { ...a.args, taskId: DECOY_TASK } : { ...a.args, leadId: DECOY_LEAD };
@@ -37,7 +38,7 @@ function wrongId(task: Task): Action[] | undefined {
 }
 
 function secondCreate(task: Task): Action[] | undefined {
-	const at = task.gold.findIndex((a) => a.error && !isRead(a.tool));
+	const at = task.gold.findIndex((a) => a.error && !a.refused && !isRead(a.tool));
 	if (at < 0) return undefined;
 	const again = { ...task.gold[at], error: false };
 	return [...task.gold.slice(0, at + 1), again, ...task.gold.slice(at + 1)];

@@ -17,6 +17,8 @@ export interface Action {
 	bind?: Record<string, string | { field: string; where: Record<string, string> }>;
 	/** the gold expects this call to fail (a timeout the task injects, a refused value) */
 	error?: boolean;
+	/** it fails because the node refuses a value: nothing is applied, whatever its IDs and however often it is sent */
+	refused?: boolean;
 }
 
 export interface LeadAssertion {

@@ -20,16 +20,29 @@ import { listSearch, loadOptions, resourceMapping } from './methods';
 import { findOperation, RESOURCES } from './resources';
 import { givenValue } from './model/collections';
 import { InvalidValue, invalid } from './model/params';
-import { type NodeErrorLike, offsetRule, offsetlessDate, runsAsTool, toolMessage } from './model/toolMessages';
+import { type NodeErrorLike, notDateRule, offsetRule, offsetlessDate, runsAsTool, toolMessage } from './model/toolMessages';
+import { peerTools } from './model/toolPeers';
 import { agentReading } from './model/assigneeZone';
 import type { OperationDef, ParamDef } from './model/types';
 
-/** A tool's error: the node's error for the item, its message the one a model can act on. */
-function forTool(ctx: IExecuteFunctions, caught: unknown, itemIndex: number, found: ReturnType<typeof findOperation>): NodeApiError | NodeOperationError {
+/**
+ * A tool's error: the message a model can act on (model/toolMessages.ts), which starts with its kind ("Invalid input:
+ * ..."); named "Lofty", not after n8n's error class (n8n's MCP Server Trigger answers `<name>: <message>`); and no
+ * description (n8n would add it after "Details:", repeating what the message says). What else the node's error
+ * carried (whether a write may have been applied) stays.
+ */
+function forTool(ctx: IExecuteFunctions, caught: unknown, itemIndex: number, found: ReturnType<typeof findOperation>): NodeOperationError {
 	const error =
 		caught instanceof NodeApiError || caught instanceof NodeOperationError ? caught : new NodeOperationError(ctx.getNode(), caught as Error, { itemIndex });
-	error.message = toolMessage(error as NodeErrorLike, { node: ctx.getNode(), op: found?.op, resource: found?.resource, resources: RESOURCES });
-	return error;
+	const message = toolMessage(error as NodeErrorLike, { node: ctx.getNode(), op: found?.op, resource: found?.resource, resources: RESOURCES, peers: peerTools(ctx, RESOURCES) });
+	const tool = new NodeOperationError(ctx.getNode(), 'Lofty', { itemIndex });
+	// Set after construction: n8n's constructor would swap a message naming a connection error for its own words.
+	tool.message = message;
+	// n8n defines `name` as a writable own property (ExecutionBaseError).
+	Object.defineProperty(tool, 'name', { value: 'Lofty', writable: true, enumerable: true, configurable: true });
+	tool.description = undefined;
+	tool.context = { ...error.context, itemIndex };
+	return tool;
 }
 
 /**
@@ -37,7 +50,8 @@ function forTool(ctx: IExecuteFunctions, caught: unknown, itemIndex: number, fou
  * the zone the editor would read it in (the Lofty user's, or the assignee's: model/assigneeZone.ts) and its offset on
  * that date. Only a refused item waits for the zone, so other items take their turns as they start.
  */
-async function refuseOffsetlessDate(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number, refused: { field: string; text: string }): Promise<never> {
+async function refuseOffsetlessDate(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number, refused: { field: string; text: string; notDate?: true }): Promise<never> {
+	if (refused.notDate) throw invalid(ctx, itemIndex, new InvalidValue(refused.field, notDateRule(refused.text)));
 	let zone: string | undefined;
 	let whose: string | undefined;
 	try {
@@ -51,10 +65,13 @@ async function refuseOffsetlessDate(ctx: IExecuteFunctions, op: OperationDef, it
 	throw invalid(ctx, itemIndex, new InvalidValue(refused.field, offsetRule(refused.text, zone, whose)));
 }
 
-/** The fields of a failed item when "Continue On Fail" is on: what went wrong, in words and codes. */
-function errorItem(error: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject }): IDataObject {
-	const json: IDataObject = { error: error.message };
-	if (error.description) json.description = error.description;
+/**
+ * The fields of a failed item when "Continue On Fail" is on: what went wrong, in words and codes. As a tool, the words
+ * are the tool's message (`tool`), and no description.
+ */
+function errorItem(error: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject }, tool?: NodeOperationError): IDataObject {
+	const json: IDataObject = { error: tool ? tool.message : error.message };
+	if (error.description && !tool) json.description = error.description;
 	if (error.httpCode) json.httpCode = error.httpCode;
 	const code = (error as { errorResponse?: IDataObject }).errorResponse?.code;
 	if (code !== undefined) json.code = code;
@@ -159,9 +176,10 @@ export class Lofty implements INodeType {
 				// Kept from starting: no output, and not the run's failure.
 				if (wasStopped(this, itemIndex)) return false;
 				// As an AI agent's tool, the message itself carries the cause and the next step (model/toolMessages.ts).
-				const error = asTool ? forTool(this, caught, itemIndex, found) : caught;
+				const tool = asTool ? forTool(this, caught, itemIndex, found) : undefined;
+				const error = tool ?? caught;
 				if (this.continueOnFail()) {
-					results[itemIndex] = [{ json: errorItem(error as Error), pairedItem: { item: itemIndex } }];
+					results[itemIndex] = [{ json: errorItem(caught as Error, tool), pairedItem: { item: itemIndex } }];
 					return true;
 				}
 				failRun(this, itemIndex);

@@ -75,19 +75,32 @@ export function listSubscriptions(store: Store): Array<Record<string, string | b
 		.map((s) => ({ subscribeId: s.subscribeId.toString(), event: WEBHOOK_EVENTS[s.listId] ?? String(s.listId), callbackUrl: redactUrl(s.callbackUrl), active: s.active }));
 }
 
-/** `started` of a Lofty Trigger's answer (`{received, started}`: the events that passed its filters) as text, else ''. */
-function startedOf(answer: string | undefined): string {
+/**
+ * What a Lofty Trigger's answer says: `started` (the events that passed its filters, as text; '' when it does not say)
+ * and, when it says something else, those words: a duplicate (the trigger had the events already, from an earlier
+ * delivery or its catch-up after a restart, and ran nothing twice), an event list it does not listen to, or the
+ * answer itself. n8n 2.41.1 answers a webhook that started a workflow with the text `firstEntryJson` (the default of
+ * its own responseData setting) in place of the trigger's answer: that answer means the workflow started.
+ */
+export function answerWords(answer: string | undefined): { started: string; answered: string } {
+	let parsed: Record<string, unknown> | undefined;
 	try {
-		const started = (JSON.parse(answer ?? '') as { started?: unknown }).started;
-		return typeof started === 'number' ? String(started) : '';
+		parsed = JSON.parse(answer ?? '') as Record<string, unknown>;
 	} catch {
-		return '';
+		parsed = undefined;
 	}
+	if (typeof parsed?.started === 'number') return { started: String(parsed.started), answered: '' };
+	if (parsed?.duplicate === true) return { started: '', answered: 'already run: the trigger had these events (duplicate), nothing ran twice' };
+	if (typeof parsed?.ignored === 'string') return { started: '', answered: `ignored: ${parsed.ignored}` };
+	const text = (answer ?? '').trim();
+	if (text === 'firstEntryJson') return { started: '', answered: 'started the workflow' };
+	return { started: '', answered: text ? `n8n answered ${text.length > 80 ? `${text.slice(0, 77)}...` : text}` : '' };
 }
 
 /**
  * The latest delivery attempts to those subscriptions, newest first: when, which event keys, where to, the answer,
- * and how many events the trigger started its workflow with (`started`, '' when the answer does not say).
+ * how many events the trigger started its workflow with (`started`, '' when the answer does not say), and what else
+ * the answer said (`answered`).
  */
 export function listDeliveries(store: Store): Array<Record<string, string | number>> {
 	return deliveryEngine(store)
@@ -109,7 +122,7 @@ export function listDeliveries(store: Store): Array<Record<string, string | numb
 				callbackUrl: redactUrl(e.callbackUrl),
 				status: e.status === undefined ? '' : String(e.status),
 				outcome: e.outcome,
-				started: startedOf(e.answer),
+				...answerWords(e.answer),
 				error: e.error ?? '',
 			};
 		});

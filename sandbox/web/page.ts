@@ -113,10 +113,12 @@ function renderSubscriptions(subs) {
     : '<p class="none">No workflow listens yet. Publish a workflow that starts with a Lofty Trigger (for example the call-recording example), or open it and click Execute workflow: its events then appear here.</p>';
 }
 
-// A delivery the trigger answered with started: 0 ran no workflow (its filters dropped every event).
+// A delivery the trigger answered with started: 0 ran no workflow (its filters dropped every event); a duplicate ran
+// nothing twice; any other answer is shown as it came.
 function deliveryOutcome(d) {
   const said = (d.status ? d.status + ' ' : '') + d.outcome + (d.error ? ' (' + d.error + ')' : '');
-  if (d.outcome !== 'delivered' || d.started === '') return said;
+  if (d.outcome !== 'delivered') return said;
+  if (d.started === '') return d.answered ? said + ', ' + d.answered : said;
   return d.started === '0' ? said + ', filtered out (started: 0)' : said + ', started the workflow (started: ' + d.started + ')';
 }
 

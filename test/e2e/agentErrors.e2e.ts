@@ -2,8 +2,8 @@
  * A model recovers from the Lofty tool's errors using only what the error's message says, in a real n8n with the
  * scripted model (fakeOpenAi.ts). Two Lofty tools: Lead Get Many by email, and Task Create (lead ID, text, due time
  * from `$fromAI`). The script plays a model that:
- *   1. creates the task for a lead ID it guessed: Lofty has no such lead. The message names the operation that finds
- *      leads; the script picks the tool whose description is that operation ("<action> in Lofty") and calls it;
+ *   1. creates the task for a lead ID it guessed: Lofty has no such lead. The message names the tool that finds
+ *      leads by the name the model knows it by (`the tool "Find_Leads"`); the script calls that tool;
  *   2. creates the task for the lead found, with a due time without a UTC offset: refused as a tool. The message gives
  *      an example with an offset; the script adds that offset to its time and calls again, which succeeds.
  * What the model received is asserted: the two messages, word for word as the node makes them.
@@ -53,8 +53,8 @@ function modelScript(messages: Json[], tools: Json[]): Reply {
 	if (results.length === 0) return { tool: createTask, args: { leadId: GUESSED_LEAD, content: TASK_TEXT, dueAt: `${LOCAL_TIME}-07:00` } };
 	if (results.length === 1) {
 		const message = errorIn(results[0]) ?? '';
-		const search = /find its ID first with "([^"]+)"/.exec(message)?.[1];
-		const tool = tools.find((t) => t.function?.description === search)?.function?.name as string | undefined;
+		const search = /find its ID first with the tool "([^"]+)"/.exec(message)?.[1];
+		const tool = names.find((n) => n === search);
 		return tool ? { tool, args: { email: EMAIL } } : say(`Stuck after: ${message || results[0]}`);
 	}
 	const leadId = /"leadId"\s*:\s*"?(\d+)/.exec(results[1])?.[1];
@@ -163,12 +163,14 @@ function defineAgentErrorSuite(version: string, opts: { errorsReachModel: boolea
 			const received = toolResultsOf(completions[4]);
 			const [notFound, , noOffset] = received.map((r) => errorIn(r));
 			expect(notFound).toMatch(
-				/^Not found: Lofty has no lead with that ID that this credential can see \(HTTP 404 LEAD_NOT_EXIST: .*\)\. Do not guess IDs: find its ID first with "[^"]+ in Lofty", then call this tool again with it\.$/,
+				/^Not found: Lofty has no lead with that ID that this credential can see \(HTTP 404 LEAD_NOT_EXIST: .*\)\. Do not guess IDs: find its ID first with the tool "Find_Leads", then call this tool again with it\.$/,
 			);
 			// The zone the editor would read it in (the lead's agent's) and its offset on that date, not a fixed example.
 			expect(noOffset).toMatch(
 				/^Invalid input: "Due At" \(the tool's input "dueAt"\) has no UTC offset \("2030-06-01T10:00:00"\): as a tool, give the time with its offset, e\.g\. 2030-06-01T10:00:00[+-]\d\d:\d\d for 10:00 in [A-Za-z_/]+, where (the Lofty user|the lead's agent) works \(UTC[+-]\d\d:\d\d on 2030-06-01\)/,
 			);
+			// Never n8n's class name, nor a "Details:" repeating the message.
+			expect(received.join('\n')).not.toMatch(/NodeOperationError|NodeApiError|Details:/);
 			const offered = /e\.g\. \S+?([+-]\d\d:\d\d) /.exec(noOffset ?? "")?.[1] ?? "no offset offered";
 			expect(noOffset).toMatch(/Nothing was sent to Lofty\. Call the tool again with a corrected value/);
 			// The calls after each error: the lead search the message named, then the time with the example's offset.

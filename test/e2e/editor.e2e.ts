@@ -44,6 +44,7 @@ import { peopleEditorChecks } from './editorPeople';
 import { exampleRunChecks } from './examplesNoCode';
 import { tryoutEditorChecks } from './editorTryout';
 import { searchEditorChecks } from './editorSearch';
+import { keepEditorChecks } from './editorKeep';
 import { toolServerNoModelChecks } from './toolServerNoModel';
 import { editorPage, exact } from './editorPage';
 import { N8nServer, OWNER, ROOT } from './n8nServer';
@@ -409,6 +410,7 @@ interface Problem {
 	tryoutEditorChecks(tools); // editorTryout.ts
 	// The search phrases docs/operations.md names, and the credential a new node gets with the try-out's (editorSearch.ts).
 	searchEditorChecks(tools);
+	keepEditorChecks(tools);
 	// Lofty's tool server tried without a model: n8n's MCP Client node (toolServerNoModel.ts).
 	toolServerNoModelChecks({ server, log });
 });

@@ -13,7 +13,7 @@
 import fc from 'fast-check';
 
 import { collectionOf } from '../../nodes/Lofty/model/describe';
-import { MAPPER_PARAM } from '../../nodes/Lofty/model/customFields';
+import { MAPPER_PARAM } from '../../nodes/Lofty/model/customFieldsEditor';
 import type { OperationDef, ParamDef } from '../../nodes/Lofty/model/types';
 import { RESOURCES } from '../../nodes/Lofty/resources';
 import { SEED_IDS } from '../../sandbox';

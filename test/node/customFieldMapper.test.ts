@@ -32,7 +32,7 @@ describe('Custom Fields mapper: the fields listed in the editor', () => {
 			'Home Anniversary',
 			'Household Size',
 			'Move-In Date',
-			'Must-Haves (Several, Comma-Separated)',
+			'Must-Haves (List)',
 			'Preferred School District',
 		]);
 		expect(byName['Preferred School District']).toMatchObject({ id: 'Preferred School District', type: 'string', required: false, display: true, removed: true });
@@ -42,16 +42,16 @@ describe('Custom Fields mapper: the fields listed in the editor', () => {
 		expect(byName['Home Anniversary'].type).toBe('dateTime');
 		expect(byName.Financing).toMatchObject({ type: 'options', options: ['Cash', 'Conventional', 'FHA', 'VA'].map((v) => ({ name: v, value: v })) });
 		// n8n's mapper keeps no lists: several choices are typed as text.
-		expect(byName['Must-Haves (Several, Comma-Separated)']).toMatchObject({ id: 'Must-Haves', type: 'string' });
+		expect(byName['Must-Haves (List)']).toMatchObject({ id: 'Must-Haves', type: 'string' });
 	});
 
 	it('lists the transaction fields by name, keyed by ID, choices by label with Lofty\'s option values', async () => {
 		const { fields } = await getTransactionCustomFieldMapping.call(loadContext());
 		const byName = Object.fromEntries(fields.map((f) => [f.displayName, f]));
-		expect(Object.keys(byName)).toEqual(['Closing Agent', 'Lender Name', 'Option Period End', 'Referral Fee', 'Showing Days (Several, Comma-Separated)']);
+		expect(Object.keys(byName)).toEqual(['Closing Agent', 'Lender Name', 'Option Period End', 'Referral Fee', 'Showing Days (List)']);
 		expect(byName['Closing Agent']).toMatchObject({ id: '1001', type: 'options', options: [{ name: 'Option A', value: '1' }, { name: 'Option B', value: '2' }] });
 		expect(byName['Option Period End']).toMatchObject({ id: TX_SEED.bigCustomFieldId, type: 'dateTime' });
-		expect(byName['Showing Days (Several, Comma-Separated)']).toMatchObject({ id: '1004', type: 'string' });
+		expect(byName['Showing Days (List)']).toMatchObject({ id: '1004', type: 'string' });
 		expect(byName['Referral Fee'].type).toBe('number');
 		expect(byName['Lender Name'].type).toBe('string');
 	});

@@ -180,7 +180,7 @@ describe('Tag fields in the editor', () => {
 		const labels = (operation: string, collection: string, typeVersion?: number) =>
 			shown(operation, collection, typeVersion).filter((p) => /\btags?\b/i.test(p.displayName)).map((p) => p.displayName).sort();
 		// A node added today (1.2): Create has Tags only.
-		expect(node.description.defaultVersion).toBe(1.3);
+		expect(node.description.defaultVersion).toBe(1.4);
 		expect(labels('create', 'additionalFields')).toEqual(['Tags']);
 		// Versions 1 and 1.1 keep Tags to Add for their saved workflows (n8n drops a saved value its field list lacks).
 		for (const typeVersion of [1, 1.1]) expect(labels('create', 'additionalFields', typeVersion)).toEqual(['Tags', 'Tags to Add']);

@@ -47,12 +47,30 @@ describe('action texts', () => {
 	});
 
 	it('the operations that create a task each say which one to use', () => {
-		const creating = operations.filter(({ op }) => op.method === 'POST' && /^create\b.*\btasks?\b/i.test(op.action));
+		const creating = operations.filter(({ op }) => op.method === 'POST' && /\btasks?\b/i.test(op.action) && /^(create|add)\b/i.test(op.action));
 		expect(creating.map((c) => c.title).sort()).toEqual(['Calendar > Create', 'Sales Agent > Create Plan Tasks', 'Task > Create', 'Task > Create (V1)']);
 		for (const { op, title } of creating) {
 			const named = creating.filter((c) => c.title !== title && op.description.includes(c.title));
 			expect([title, named.length > 0]).toEqual([title, true]);
 		}
+	});
+});
+
+/** n8n's first filter of a search: every letter of the query, in order, case-insensitive. */
+const matches = (query: string, text: string): boolean => {
+	let i = 0;
+	for (const ch of text.toLowerCase()) if (ch === query[i]) i++;
+	return i === query.length;
+};
+
+describe('actions found inside the node (issue 46)', () => {
+	it('after "create task" the one action reading "Create a task..." is Task > Create; Calendar > Create does not read as it', () => {
+		const found = operations.filter(({ op }) => matches('create task', op.action));
+		expect(found.filter(({ op }) => /^create a task/i.test(op.action)).map((f) => f.title)).toEqual(['Task > Create']);
+		expect(found.map((f) => f.title)).not.toContain('Calendar > Create');
+		// Still found by what it is.
+		const calendar = operations.find((o) => o.title === 'Calendar > Create')!.op.action;
+		for (const query of ['calendar', 'add task', 'appointment']) expect([query, matches(query, calendar)]).toEqual([query, true]);
 	});
 });
 

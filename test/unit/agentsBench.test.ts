@@ -49,6 +49,14 @@ describe('the task files', () => {
 		for (const name of OPERATOR_NAMES) expect([name, all.filter((m) => m.name === name).length > 1]).toEqual([name, true]);
 	});
 
+	test('a call the node refuses makes no wrong-ID or second-create mutant: with another ID or sent again it changes nothing too', () => {
+		const unknown = tasks.find((t) => t.id === 'stage-unknown')!;
+		expect(unknown.gold.some((a) => a.refused)).toBe(true);
+		expect(mutantsOf(unknown).map((m) => m.name).sort()).toEqual(['forbidden-delete', 'task:nearest-unasked']);
+		// A lost answer (error without refused) still makes both.
+		expect(mutantsOf(tasks.find((t) => t.id === 'notes-lost-answer')!).map((m) => m.name)).toEqual(expect.arrayContaining(['wrong-id', 'second-create']));
+	});
+
 	test('docs/ai-agents.md lists every task', () => {
 		const docs = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'ai-agents.md'), 'utf8');
 		for (const t of tasks) expect([t.id, docs.includes(`| ${t.group} | \`${t.id}\` | ${t.title} |`)]).toEqual([t.id, true]);

@@ -36,8 +36,8 @@ export const ALLOWED: Allowed[] = [
 	{
 		rule: 'non-required-fields-in-collection',
 		node: 'Lofty.node.ts',
-		params: ['customFieldValues', 'customFieldChoices', 'email', 'phone'],
-		reason: `the custom-field mapper (a resourceMapper, which n8n shows at the top level only) and its multi-choice companion; Create or Update's match keys, of which one is required (n8n's required flag cannot say "one of two"); ${BREAKS_SAVED}`,
+		params: ['customFieldValues', 'customFieldChoices', 'transactionCustomFieldValues', 'transactionCustomFieldChoices', 'multiChoiceMode', 'email', 'phone'],
+		reason: `the custom-field mapper (a resourceMapper, which n8n shows at the top level only), its multi-choice companion and Multi-Choice Values, which says what that companion does to the record's choices and so stands beside it; Create or Update's match keys, of which one is required (n8n's required flag cannot say "one of two"); ${BREAKS_SAVED}`,
 	},
 	{
 		rule: 'non-required-fields-in-collection',

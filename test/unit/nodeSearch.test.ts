@@ -25,7 +25,7 @@ const LOFTY_ENTRY = ['Lofty', ...lofty.alias];
 const POLLING_ENTRY = ['Lofty Polling Trigger', ...polling.alias];
 
 describe('node search (display name and aliases)', () => {
-	it.each(['download recording', 'recording', 'send text', 'send SMS', 'create task', 'lead', 'add tag', 'get lead', 'change stage'])('"%s" finds the Lofty entry', (query) => {
+	it.each(['download recording', 'recording', 'send text', 'send SMS', 'create task', 'lead', 'add tag', 'get lead', 'change stage', 'text a lead', 'assign agent', 'assign lead', 'who am i'])('"%s" finds the Lofty entry', (query) => {
 		expect(finds(LOFTY_ENTRY, query)).toBe(true);
 	});
 

@@ -44,6 +44,32 @@ describe('README', () => {
 		expect(counts(read('docs/tested-versions.md'), /\btogether all (\d+) operations\b/g)).toEqual([[operations]]);
 	});
 
+	it("the AI section links the MCP server example and how to connect a client (issue 46)", () => {
+		const ai = /## Using the node as an AI agent's tool\n([\s\S]*?)\n## /.exec(readme)![1];
+		expect(ai).toContain('(examples/lofty-mcp-server.json)');
+		expect(ai).toContain('(docs/ai-agents.md#a-lofty-mcp-server-in-one-workflow)');
+		expect(read('docs/ai-agents.md')).toMatch(/^## A Lofty MCP server in one workflow$/m);
+	});
+
+	it("names each package whose engines npm install warns about on this Node (EBADENGINE), and says why it is harmless (issue 46)", () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const semver = require('semver') as { satisfies: (version: string, range: string) => boolean };
+		const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { engines?: { node?: string } }> };
+		const warned = Object.entries(lock.packages)
+			.filter(([at, p]) => at && p.engines?.node && !semver.satisfies(process.version, p.engines.node))
+			.map(([at]) => at.split('node_modules/').pop()!);
+		const note = /`npm install` prints[^\n]*`EBADENGINE`[\s\S]*?\n\n/.exec(readme)?.[0] ?? '';
+		for (const name of new Set(warned)) expect([name, note.includes(`\`${name}\``)]).toEqual([name, true]);
+		if (warned.length) expect(note).toMatch(/harmless/);
+	});
+
+	it('says what the first and later npm start take on a busy machine too, as docs/try-it.md does (issue 46)', () => {
+		const said = (text: string) => /it downloads Node 24 and\s+n8n into[^()]*\(([^)]*)\); after that it starts in ([^.]*)\./.exec(text.replace(/\s+/g, ' '))?.slice(1);
+		expect(said(readme)).toEqual(said(read('docs/try-it.md')));
+		expect(said(readme)![0]).toMatch(/busy/);
+		expect(said(readme)![1]).toMatch(/busy/);
+	});
+
 	it('stays a page for users: at most 300 lines, the rest linked from it', () => {
 		expect(readme.split('\n').length).toBeLessThanOrEqual(300);
 		for (const doc of ['operations', 'create-or-update', 'credentials', 'triggers', 'ai-agents', 'performance', 'queue-mode', 'tested-versions', 'development', 'api-readings', 'try-it'])

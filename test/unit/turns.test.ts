@@ -59,7 +59,8 @@ describe('turn keys and scope from the tables', () => {
 		// Lofty replaces the whole custom-field list of a transaction: the values read are sent back.
 		expect(turnScope(op('transaction', 'update'))).toBe('account');
 		expect(turnScope(op('transaction', 'create'))).toBe('execution');
-		expect(turnScope(op('lead', 'update'))).toBe('execution');
+		// Multi-Choice Values "Add" reads the lead's choices and sends them back with the new ones.
+		expect(turnScope(op('lead', 'update'))).toBe('account');
 		expect(turnScope(op('transaction', 'updatePropertyAddress'))).toBe('execution');
 	});
 });

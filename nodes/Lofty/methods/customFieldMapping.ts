@@ -1,22 +1,23 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions, ResourceMapperFields } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { choiceOptions, mapperFields } from '../model/customFields';
+import { choiceOptions, mapperFields, mapperFieldsOf } from '../model/customFieldsEditor';
 import type { CustomFieldSource } from '../model/types';
 import { LEAD_CUSTOM_FIELDS, TRANSACTION_CUSTOM_FIELDS } from '../model/customFieldSources';
 import { credentialType } from '../transport/request';
 import type { MethodSet } from './types';
 
 /**
- * The editor asks for the list as soon as the panel opens, with the credentials the node has at that moment. A
- * credential the editor picks by itself arrives a moment later (it first fetches the usable credentials); n8n's
- * mapper asks again only when a parameter it depends on changes, so choosing a credential changes Authentication
- * (see AUTHENTICATION_NOT_CHOSEN). Until then the list is empty with a notice, not an error: n8n shows nothing at
- * all for a failed list (no retry) and logs a 500.
+ * The editor asks for the list when the field appears (the panel opens, the operation shows it), with the credentials
+ * the node has at that moment, and not again by itself (model/customFieldsEditor.ts: the mapper depends on no
+ * parameter, so that n8n never empties it). A credential chosen after that is used once the node is opened again.
+ * Without a credential: the fields the node holds values for, or, when there are none, a notice saying so (not an
+ * error: n8n shows nothing at all for a failed list and logs a 500).
  */
 async function fieldsOrNotice(ctx: ILoadOptionsFunctions, source: CustomFieldSource): Promise<ResourceMapperFields> {
 	if (!ctx.getNode().credentials?.[credentialType(ctx)]) {
 		return {
-			fields: [],
+			fields: mapperFieldsOf(ctx, source),
 			emptyFieldsNotice: `The team's ${source.what} custom fields are listed from Lofty once a credential is chosen above. Chosen already? Close this node and open it again.`,
 		};
 	}
@@ -36,14 +37,25 @@ export async function getTransactionCustomFieldMapping(this: ILoadOptionsFunctio
 /** The node's resourceMapping methods. */
 export const resourceMapping = { getLeadCustomFieldMapping, getTransactionCustomFieldMapping };
 
+/**
+ * The choices without a credential: an error that says what to do (n8n shows a failed list's message beside the
+ * field), not an empty list, which n8n shows as "No data" as if the team had no multi-choice fields.
+ */
+async function choicesOrError(ctx: ILoadOptionsFunctions, source: CustomFieldSource): Promise<INodePropertyOptions[]> {
+	if (!ctx.getNode().credentials?.[credentialType(ctx)]) {
+		throw new NodeOperationError(ctx.getNode(), `The choices of the team's multi-choice ${source.what} custom fields are listed from Lofty once a credential is chosen above; then close this node and open it again`);
+	}
+	return await choiceOptions(ctx, source);
+}
+
 /** The choices of the team's multi-choice lead custom fields, for Multi-Choice Custom Fields. */
 export async function getLeadCustomFieldChoices(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return this.getNode().credentials?.[credentialType(this)] ? await choiceOptions(this, LEAD_CUSTOM_FIELDS) : [];
+	return await choicesOrError(this, LEAD_CUSTOM_FIELDS);
 }
 
 /** The same for the transaction custom fields. */
 export async function getTransactionCustomFieldChoices(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return this.getNode().credentials?.[credentialType(this)] ? await choiceOptions(this, TRANSACTION_CUSTOM_FIELDS) : [];
+	return await choicesOrError(this, TRANSACTION_CUSTOM_FIELDS);
 }
 
 export const customFieldChoiceMethods: MethodSet = { listSearch: {}, loadOptions: { getLeadCustomFieldChoices, getTransactionCustomFieldChoices } };

@@ -11,7 +11,9 @@ import { itemRead } from './itemRead';
  *   the text `{"option": [...]}` in `params`; a multi-select value is the JSON text of the chosen items.
  * - transaction fields (GET /v1.0/transaction/customfields, CustomFieldResponse): written by ID as
  *   `customFields: [{id, value}]`, a full-coverage write (fields left out are cleared); choices are
- *   `[{label, value}]` in `params` and the value sent is the option's value.
+ *   `[{label, value}]` in `params` and the value sent is the option's value. From node version 1.4 their editor
+ *   fields have names of their own (`transactionCustomFieldValues`), so that switching between Lead and Transaction
+ *   shows the other family's fields (n8n keeps a field of the same name, and its list, across the switch).
  *
  * Dates: the API documents no format for custom date values. Lead fields take the lead's date pattern
  * (`MMM d, yyyy`, as `birthday`), transaction fields epoch milliseconds (as every transaction date).
@@ -62,6 +64,12 @@ export const LEAD_CUSTOM_FIELDS: CustomFieldSource = {
 	entry: (field, value) => ({ attributeName: field.name, attributeType: field.loftyType, value }),
 	entryKey: (entry) => String(entry.attributeName ?? ''),
 	recordKey: 'customAttributes',
+	async currentEntries(op) {
+		// Lead > Get's answer: the lead, bare or under `lead` (both were seen).
+		const answer = record(await itemRead(op.ctx, op.itemIndex, { method: 'GET', path: `/v1.0/leads/${String(op.values.leadId)}` }));
+		const lead = answer.lead !== null && typeof answer.lead === 'object' ? record(answer.lead) : answer;
+		return list(lead.customAttributes).filter((e) => typeof e.attributeName === 'string');
+	},
 	mapperMethod: 'getLeadCustomFieldMapping',
 	choicesMethod: 'getLeadCustomFieldChoices',
 };
@@ -100,6 +108,7 @@ export const TRANSACTION_CUSTOM_FIELDS: CustomFieldSource = {
 	entry: (field, value) => ({ id: field.key, value }),
 	entryKey: (entry) => String(entry.id ?? ''),
 	recordKey: 'customFields',
+	fullCoverage: true,
 	async currentEntries(op) {
 		const { leadId, transactionId } = op.values as { leadId: string; transactionId: string };
 		const current = record(await itemRead(op.ctx, op.itemIndex, { method: 'GET', path: `/v1.0/leads/${leadId}/transaction/${transactionId}` }));
@@ -109,4 +118,5 @@ export const TRANSACTION_CUSTOM_FIELDS: CustomFieldSource = {
 	},
 	mapperMethod: 'getTransactionCustomFieldMapping',
 	choicesMethod: 'getTransactionCustomFieldChoices',
+	ownParams: { mapper: 'transactionCustomFieldValues', choices: 'transactionCustomFieldChoices' },
 };

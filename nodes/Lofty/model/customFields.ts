@@ -1,29 +1,16 @@
-import type {
-	FieldType,
-	IDataObject,
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-	ResourceMapperField,
-	ResourceMapperFields,
-	ResourceMapperValue,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
 
-import { loftyRequest } from '../transport/request';
+import { CHOICES_MODE_PARAM, CUSTOM_FIELDS_VERSION, paramsOf } from './customFieldsEditor';
 import { readDate, workflowZone } from './dates';
 import { InvalidValue, show } from './invalid';
 import type { CustomFieldDefinition, CustomFieldSource, OperationContext, OperationDef, ParamDef } from './types';
 import { itemRead } from './itemRead';
 
 /**
- * Custom fields by name: the editor lists the team's fields (n8n's resource mapper) with an input that fits each
- * field's type; a run checks the values against the fields Lofty lists at that moment and sends Lofty's shape.
- * Reads can turn the record's values into plain `name: value` keys under `customFields`.
+ * Custom fields by name: the editor lists the team's fields (customFieldsEditor.ts); a run checks the values against
+ * the fields Lofty lists at that moment and sends Lofty's shape. Reads can turn the record's values into plain
+ * `name: value` keys under `customFields`.
  */
-
-/** Name of the mapper parameter of the write operations. */
-export const MAPPER_PARAM = 'customFieldValues';
 
 /** The read option, placed under Options of Get and Get Many. */
 export const CUSTOM_FIELDS_BY_NAME: ParamDef = {
@@ -35,89 +22,9 @@ export const CUSTOM_FIELDS_BY_NAME: ParamDef = {
 	description: 'Whether to add the custom field values as plain "name: value" keys under customFields, so the next node can map them',
 };
 
-/**
- * The label of a multi-choice field in the mapper: short, so that n8n does not cut it. Its choices are picked by name
- * in Multi-Choice Custom Fields (a dropdown); in the mapper they are typed separated by commas (for expressions).
- */
-export function choicesLabel(field: CustomFieldDefinition): string {
-	return `${field.name} (Several, Comma-Separated)`;
-}
-
-/**
- * The mapper field of one custom field. n8n's mapper keeps only text, numbers and booleans as values (a list picked
- * in a multi-select would be dropped, and an `options` field refuses a second choice at run time), so a
- * multi-choice field takes its choices as comma-separated text, its label listing them.
- */
-function mapperField(field: CustomFieldDefinition): ResourceMapperField {
-	const types: Record<CustomFieldDefinition['kind'], FieldType> = { text: 'string', number: 'number', date: 'dateTime', choice: 'options', choices: 'string' };
-	return {
-		id: field.key,
-		displayName: field.kind === 'choices' ? choicesLabel(field) : field.name,
-		required: false,
-		defaultMatch: false,
-		canBeUsedToMatch: false,
-		display: true,
-		removed: true,
-		type: types[field.kind],
-		...(field.kind === 'choice' ? { options: field.options?.map((o) => ({ name: o.name, value: o.value })) } : {}),
-	};
-}
-
-/** The editor property of the mapper on a write operation. */
-export function mapperProperty(source: CustomFieldSource, show: INodeProperties['displayOptions']): INodeProperties {
-	return {
-		displayName: 'Custom Fields',
-		name: MAPPER_PARAM,
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
-		description: `The team's ${source.what} custom fields, listed from Lofty: add the ones to set`,
-		typeOptions: {
-			loadOptionsDependsOn: ['resource', 'operation', 'authentication'],
-			resourceMapper: {
-				resourceMapperMethod: source.mapperMethod,
-				mode: 'add',
-				valuesLabel: 'Custom Fields',
-				fieldWords: { singular: 'custom field', plural: 'custom fields' },
-				addAllFields: false,
-				supportAutoMap: false,
-				noFieldsError: `The team has no ${source.what} custom fields in Lofty`,
-			},
-		},
-		displayOptions: show,
-	};
-}
-
-/** The dropdown of the multi-choice fields' choices: one entry per field and choice, sent as that field's list. */
-export const CHOICES_PARAM = 'customFieldChoices';
-
-export function choicesProperty(source: CustomFieldSource, show: INodeProperties['displayOptions']): INodeProperties {
-	return {
-		displayName: 'Multi-Choice Custom Fields',
-		name: CHOICES_PARAM,
-		type: 'multiOptions',
-		default: [],
-		typeOptions: { loadOptionsMethod: source.choicesMethod, loadOptionsDependsOn: ['resource', 'operation', 'authentication'] },
-		description: `The choices to set in the team's multi-choice ${source.what} custom fields, listed from Lofty as "Field: Choice". Choices of one field together make its value (they replace the field's current choices); a field also set in Custom Fields gets both.`,
-		displayOptions: show,
-	};
-}
-
-/** What one entry of the dropdown stands for: a field's key and one of its choices. */
-const choiceValue = (field: CustomFieldDefinition, choice: string): string => JSON.stringify([field.key, choice]);
-
-/** Lists the multi-choice fields' choices for the dropdown. */
-export async function choiceOptions(ctx: ILoadOptionsFunctions, source: CustomFieldSource): Promise<INodePropertyOptions[]> {
-	const fields = source.definitions(await loftyRequest(ctx, { method: 'GET', path: source.listPath }));
-	return fields
-		.filter((f) => f.kind === 'choices')
-		.flatMap((f) => (f.options ?? []).map((o) => ({ name: `${f.name}: ${o.name}`, value: choiceValue(f, o.value) })))
-		.sort((a, b) => a.name.localeCompare(b.name));
-}
-
 /** The item's picked choices by field key; an entry that is no field's choice is refused naming the field. */
 function pickedChoices(ctx: IExecuteFunctions, itemIndex: number, fields: CustomFieldDefinition[], source: CustomFieldSource): Map<string, string[]> {
-	const raw = ctx.getNodeParameter(CHOICES_PARAM, itemIndex, []) as unknown;
+	const raw = ctx.getNodeParameter(paramsOf(source, ctx.getNode().typeVersion).choices, itemIndex, []) as unknown;
 	const byField = new Map<string, string[]>();
 	for (const entry of Array.isArray(raw) ? raw : typeof raw === 'string' && raw.trim() ? [raw] : []) {
 		let pair: unknown;
@@ -135,12 +42,6 @@ function pickedChoices(ctx: IExecuteFunctions, itemIndex: number, fields: Custom
 		byField.set(field.key, [...(byField.get(field.key) ?? []), pickOption(field, `Custom Field ${field.name}`, choice)]);
 	}
 	return byField;
-}
-
-/** Lists the fields for the editor's mapper. */
-export async function mapperFields(ctx: ILoadOptionsFunctions, source: CustomFieldSource): Promise<ResourceMapperFields> {
-	const fields = source.definitions(await loftyRequest(ctx, { method: 'GET', path: source.listPath }));
-	return { fields: fields.map(mapperField).sort((a, b) => a.displayName.localeCompare(b.displayName)) };
 }
 
 /** One list of definitions per execution and source, shared by all items (also when they run concurrently). */
@@ -215,36 +116,68 @@ export function wireValue(source: CustomFieldSource, field: CustomFieldDefinitio
 }
 
 /** The values set in the mapper for one item: field key to raw value (removed fields are null). */
-function mappedValues(ctx: IExecuteFunctions, itemIndex: number): { values: IDataObject; schema: ResourceMapperField[] } {
-	const raw = ctx.getNodeParameter(MAPPER_PARAM, itemIndex, null) as ResourceMapperValue | null;
+function mappedValues(ctx: IExecuteFunctions, itemIndex: number, source: CustomFieldSource): { values: IDataObject; schema: ResourceMapperField[] } {
+	const raw = ctx.getNodeParameter(paramsOf(source, ctx.getNode().typeVersion).mapper, itemIndex, null) as ResourceMapperValue | null;
 	const values = (raw?.value ?? {}) as IDataObject;
 	return { values, schema: raw?.schema ?? [] };
 }
 
 /** Whether the operation's write replaces every custom-field value, so that mapped values join the record's current ones. */
-export const keepsCurrentEntries = (op: OperationDef): boolean => op.customFields?.currentEntries !== undefined && op.method === 'PUT';
+export const keepsCurrentEntries = (op: OperationDef): boolean => op.customFields?.fullCoverage === true && op.method === 'PUT';
+
+/** Whether the operation may read the record's current values before its write (a read, then a write of what it read). */
+export const readsCurrentEntries = (op: OperationDef): boolean => op.customFields !== undefined && op.method === 'PUT';
+
+/**
+ * Whether the choices given for a multi-choice field join those the record has: Multi-Choice Values (node version
+ * 1.4); before, `before` (Create or Update's Only Fill Empty Fields added them, every other write replaced them).
+ */
+export function addsChoices(ctx: IExecuteFunctions, itemIndex: number, before: boolean): boolean {
+	if (ctx.getNode().typeVersion < CUSTOM_FIELDS_VERSION) return before;
+	return ctx.getNodeParameter(CHOICES_MODE_PARAM, itemIndex, 'add') !== 'replace';
+}
+
+/** The choices of a multi-choice value: a JSON list, its text, or comma-separated text. */
+export function choicesIn(value: unknown): string[] {
+	if (value === null || value === undefined || value === '') return [];
+	try {
+		return asList('', value).map(String);
+	} catch {
+		return [String(value)];
+	}
+}
+
+/** `given` after the choices of `current` it lacks (compared without case), as Lofty stores a multi-choice value. */
+export function joinedChoices(current: unknown, given: string): string {
+	const had = choicesIn(current);
+	const known = new Set(had.map((v) => v.toLowerCase()));
+	return JSON.stringify([...had, ...choicesIn(given).filter((v) => !known.has(v.toLowerCase()))]);
+}
 
 /**
  * Mapped custom fields into the operation's values: checked against the team's fields as Lofty lists them now,
  * joined to the entries of the JSON or by-ID input (a mapped field replaces the same field there). Where a write
- * replaces all values, the record's current values are kept for the fields not given.
+ * replaces all values, the record's current values are kept for the fields not given; where an update by ID adds
+ * choices, a multi-choice field's current choices are kept before the given ones.
  */
 export async function applyMappedFields(op: OperationDef, context: OperationContext): Promise<void> {
 	const source = op.customFields;
 	if (!source) return;
 	const { ctx, itemIndex, values } = context;
-	const mapped = mappedValues(ctx, itemIndex);
+	const mapped = mappedValues(ctx, itemIndex, source);
 	const keys = Object.keys(mapped.values).filter((key) => !isBlank(mapped.values[key]));
-	const picking = ctx.getNodeParameter(CHOICES_PARAM, itemIndex, []) as unknown;
+	const picking = ctx.getNodeParameter(paramsOf(source, ctx.getNode().typeVersion).choices, itemIndex, []) as unknown;
 	if (keys.length === 0 && isBlank(picking)) return;
 	const fields = await definitionsOf(ctx, source, itemIndex);
 	const picked = pickedChoices(ctx, itemIndex, fields, source);
 	const entries: IDataObject[] = [];
+	const lists = new Set<string>();
 	for (const [key, choices] of picked) {
 		const field = fields.find((f) => f.key === key)!;
 		const typed = keys.includes(key) ? asList(`Custom Field ${field.name}`, mapped.values[key]) : [];
 		const text = wireValue(source, field, [...choices, ...typed], workflowZone(ctx));
 		if (text !== undefined) entries.push(source.entry(field, text));
+		lists.add(key);
 	}
 	for (const key of keys.filter((k) => !picked.has(k))) {
 		const field = fields.find((f) => f.key === key);
@@ -255,14 +188,23 @@ export async function applyMappedFields(op: OperationDef, context: OperationCont
 		}
 		const text = wireValue(source, field, mapped.values[key], workflowZone(ctx));
 		if (text !== undefined) entries.push(source.entry(field, text));
+		if (field.kind === 'choices') lists.add(key);
 	}
 	if (entries.length === 0) return;
 	const given = (values[source.param] as IDataObject[] | undefined) ?? [];
-	const current = keepsCurrentEntries(op) ? await source.currentEntries!(context) : [];
-	const replaced = new Set([...given, ...entries].map(source.entryKey));
-	const kept = current.filter((e) => !replaced.has(source.entryKey(e)));
-	const mappedKeys = new Set(entries.map(source.entryKey));
-	values[source.param] = [...kept, ...given.filter((e) => !mappedKeys.has(source.entryKey(e))), ...entries];
+	// Create or Update adds choices to the lead it finds (lead/upsert.ts); an update by ID reads the record here.
+	const adding = op.method === 'PUT' && entries.some((e) => lists.has(source.entryKey(e))) && addsChoices(ctx, itemIndex, false);
+	const current = keepsCurrentEntries(op) || adding ? await source.currentEntries(context) : [];
+	const sent = adding
+		? entries.map((e) => {
+				const had = current.find((c) => source.entryKey(c) === source.entryKey(e));
+				return lists.has(source.entryKey(e)) && had ? { ...e, value: joinedChoices(had.value, String(e.value)) } : e;
+			})
+		: entries;
+	const replaced = new Set([...given, ...sent].map(source.entryKey));
+	const kept = keepsCurrentEntries(op) ? current.filter((e) => !replaced.has(source.entryKey(e))) : [];
+	const mappedKeys = new Set(sent.map(source.entryKey));
+	values[source.param] = [...kept, ...given.filter((e) => !mappedKeys.has(source.entryKey(e))), ...sent];
 }
 
 /** A stored value as a next node wants it: numbers as numbers, choices by their labels. */

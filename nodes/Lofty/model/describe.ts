@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { paramBuilderHint } from './builderHints';
 import { collectionsOf } from './collections';
 import { DATE_HINT, dateHint } from './dates';
-import { choicesProperty, mapperProperty } from './customFields';
+import { customFieldProperties } from './customFieldsEditor';
 import { actionOf, descriptionOf } from './effects';
 import { outputProperties } from './output';
 import type { LocatorDef, ParamDef, ResourceDef } from './types';
@@ -229,7 +229,7 @@ export function describeResources(resources: ResourceDef[]): INodeProperties[] {
 				);
 			}
 			properties.push(...outputProperties(op, show));
-			if (op.customFields && op.method !== 'GET') properties.push(mapperProperty(op.customFields, show), choicesProperty(op.customFields, show));
+			if (op.customFields && op.method !== 'GET') properties.push(...customFieldProperties(op, show));
 			for (const { name, title, params } of collectionsOf(op)) {
 				properties.push({
 					displayName: title,

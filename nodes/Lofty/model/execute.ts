@@ -12,9 +12,11 @@ import { CUSTOM_FIELDS_BY_NAME, applyMappedFields, withFieldsByName } from './cu
 import { timeFactsOf } from './dates';
 import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS, requestSettings } from './itemRead';
 import { downloadFile } from './download';
-import { outputFieldsFor, pickFields, sentFacts } from './output';
+import { outputFieldsFor, pickFields, sentFacts, tagsByName } from './output';
+import { runsAsTool } from './toolMessages';
 import { InvalidValue, invalid, readValues } from './params';
 import { sendByReading } from './readings';
+import { matchStages } from './stages';
 import { matchTagSpellings } from './tags';
 import { type PlaceInLine, inTurn, isRead, placeInLine } from './turns';
 import type { BuiltRequest, OperationDef, ParamDef } from './types';
@@ -143,8 +145,10 @@ async function runItem(
 	spelling: PlaceInLine | undefined,
 ): Promise<IDataObject[]> {
 	const context = { ctx, itemIndex, values };
+	const asTool = runsAsTool(ctx.getNode());
 	let keep: string[] | undefined;
 	let tagsNote: string | undefined;
+	let stagesNote: string | undefined;
 	try {
 		keep = outputFieldsFor(ctx, op, itemIndex);
 		await applyMappedFields(op, context);
@@ -152,6 +156,7 @@ async function runItem(
 		op.toWire?.(context);
 		if (spelling) tagsNote = await spelling.run(async () => await matchTagSpellings(op, context));
 		else tagsNote = await matchTagSpellings(op, context);
+		stagesNote = await matchStages(op, context);
 	} catch (error) {
 		// Re-wrapping a NodeApiError (the custom-field listing failed) hands back the same error.
 		if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
@@ -163,8 +168,9 @@ async function runItem(
 	const finish = async (records: IDataObject[]) => {
 		const shaped = await withFieldsByName(op, context, records);
 		const fields = keep && (values[CUSTOM_FIELDS_BY_NAME.name] === true ? [...keep, 'customFields'] : keep);
-		const picked = fields ? shaped.map((r) => pickFields(r, fields, op.unsetNumbers)) : shaped;
-		const extra: IDataObject = { ...(tagsNote ? { tagsNote } : {}), ...facts };
+		// As a tool, Simplified and Selected Fields give tags by name (Raw keeps Lofty's records).
+		const picked = fields ? shaped.map((r) => pickFields(r, fields, op.unsetNumbers)).map((r) => (asTool ? tagsByName(r) : r)) : shaped;
+		const extra: IDataObject = { ...(tagsNote ? { tagsNote } : {}), ...(stagesNote ? { stagesNote } : {}), ...facts };
 		return picked.map((r) => ({ ...r, ...sentFacts(op, values, r), ...extra }));
 	};
 	if (op.run) {

@@ -106,6 +106,17 @@ export function pickFields(record: IDataObject, fields: string[], unset: string[
 	return out;
 }
 
+/**
+ * A record as a tool gives it to a model: each tag by its name (Lofty's tag objects repeat the lead's ID, the tag's,
+ * two times and the creator, some 40 tokens a tag). Tags without a name, and other fields, are kept as they are.
+ */
+export function tagsByName(record: IDataObject): IDataObject {
+	const tags = record.tags;
+	if (!Array.isArray(tags) || !tags.some((t) => t !== null && typeof t === 'object' && typeof (t as IDataObject).tagName === 'string')) return record;
+	const names = tags.map((t) => (t !== null && typeof t === 'object' && typeof (t as IDataObject).tagName === 'string' ? (t as IDataObject).tagName : t));
+	return { ...record, tags: names as IDataObject[] };
+}
+
 /** The values a write returns as sent (OperationDef `returnsSent`), for those the answer does not give itself. */
 export function sentFacts(op: OperationDef, values: IDataObject, record: IDataObject): IDataObject {
 	const out: IDataObject = {};

@@ -63,7 +63,7 @@ export function spellingOf(spellings: Spellings, name: string): string {
 }
 
 /** Edit distance of two short names (insertions, deletions, substitutions). */
-function distance(a: string, b: string): number {
+export function distance(a: string, b: string): number {
 	let row = Array.from({ length: b.length + 1 }, (_, j) => j);
 	for (let i = 1; i <= a.length; i++) {
 		const next = [i];

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { isTimeWithoutOffset } from './dates';
+import type { PeerTool } from './toolPeers';
 import type { OperationDef, ParamDef, ResourceDef } from './types';
 
 /**
@@ -11,8 +12,12 @@ import type { OperationDef, ParamDef, ResourceDef } from './types';
  * next step: the field, its rule and an example value; which operation finds a record that was not found; that a
  * refused permission or credential will not pass by calling again; how long a rate limit lasts; that a write without
  * an answer (or with a 5xx) may have been applied and must be checked before calling again, for a create by the
- * resource's search (a lead by the email, phone or name given), since no ID is known. In the editor a person keeps the message
- * and description the node gives everywhere else: this module changes only the message of a tool's error.
+ * resource's search (a lead by the email, phone or name given), since no ID is known. Another tool is named as the model
+ * sees it (its tool name, model/toolPeers.ts), else by what it does. Each message starts with its kind in a few words
+ * ("Invalid input: ..."), which is all the AI Agent of n8n 2.41 hands the model (`{"error": <message>}`); the thrown
+ * error leaves out the description, which n8n would add after "Details:" though the message already says it
+ * (Lofty.node.ts). In the editor a person keeps the message and description the node gives everywhere else: this
+ * module changes only a tool's error.
  */
 
 /** The kinds of failure a tool reports, each with its own next step. */
@@ -27,6 +32,20 @@ export type ToolErrorKind =
 	| 'lofty'
 	| 'unreachable'
 	| 'other';
+
+/** How each kind's message starts: what happened, in a few words. */
+const TOOL_ERROR_HEADS: Record<ToolErrorKind, string> = {
+	validation: 'Invalid input',
+	notFound: 'Not found',
+	permission: 'Not allowed',
+	credential: 'Credential rejected',
+	rateLimit: 'Rate limit',
+	writeUncertain: 'Outcome unknown',
+	refused: 'Refused',
+	lofty: 'Lofty error',
+	unreachable: 'Lofty unreachable',
+	other: 'Failed',
+};
 
 /** The fields of a node error this module reads (NodeApiError and NodeOperationError both have them). */
 export interface NodeErrorLike {
@@ -90,11 +109,17 @@ export interface ToolSetting {
 	op?: OperationDef;
 	resource?: ResourceDef;
 	resources?: ResourceDef[];
+	/** the Lofty tools beside this one (model/toolPeers.ts), when n8n tells */
+	peers?: PeerTool[];
 }
 
-/** The message a model reads for a node error, with the cause and the next step. */
+/** The message a model reads for a node error, with the cause and the next step, after its head. */
 export function toolMessage(error: NodeErrorLike, setting: ToolSetting = {}): string {
 	const kind = toolErrorKind(error);
+	return cut(`${TOOL_ERROR_HEADS[kind]}: ${toolBody(kind, error, setting)}`);
+}
+
+function toolBody(kind: ToolErrorKind, error: NodeErrorLike, setting: ToolSetting): string {
 	const said = lofty(error);
 	switch (kind) {
 		case 'validation': {
@@ -104,50 +129,47 @@ export function toolMessage(error: NodeErrorLike, setting: ToolSetting = {}): st
 			const named = argument ? `"${field}" (the tool's input "${argument}")` : `"${field}"`;
 			const example = exampleFor(rule, field, setting);
 			const sent = /Lofty refused/.test(error.description ?? '') ? 'Lofty refused it, so nothing was changed' : 'Nothing was sent to Lofty';
-			return cut(`Invalid input: ${named} ${rule}. ${sent}. Call the tool again with a corrected value${example ? `, for example ${example}` : ''}.`);
+			return `${named} ${rule}. ${sent}. Call the tool again with a corrected value${example ? `, for example ${example}` : ''}.`;
 		}
 		case 'notFound': {
 			const target = notFoundTarget(error, setting);
-			const search = target.search ? `find its ID first with "${target.search} in Lofty", then call this tool again with it` : 'find its ID first with a Lofty search or list operation, then call this tool again with it';
-			return cut(`Not found: Lofty has no ${target.record} with that ID that this credential can see (${said}). Do not guess IDs: ${search}.`);
+			return `Lofty has no ${target.record} with that ID that this credential can see (${said}). Do not guess IDs: find its ID first with ${target.search ?? 'a Lofty search or list operation'}, then call this tool again with it.`;
 		}
 		case 'permission': {
 			const scope = codeOf(error) === '200100';
 			const why = scope
 				? "the Lofty OAuth app of this credential is not granted this endpoint's scope"
 				: 'the Lofty user of this credential lacks the permission or role this needs (for leads: only the owner or a shared agent)';
-			return cut(`Not allowed: ${why} (${said}). Calling again will not help; nothing was changed. Tell the user what was refused${scope ? ' (add the scope to the app in Lofty\'s developer portal and reconnect the credential)' : ''}, or use a record this user can reach.`);
+			return `${why} (${said}). Calling again will not help; nothing was changed. Tell the user what was refused${scope ? ' (add the scope to the app in Lofty\'s developer portal and reconnect the credential)' : ''}, or use a record this user can reach.`;
 		}
 		case 'credential':
-			return cut(`Lofty rejected the credential of this tool (${said}). Calling again will not help and nothing was changed: tell the user to fix the Lofty credential in n8n.`);
+			return `Lofty did not accept the credential of this tool (${said}). Calling again will not help and nothing was changed: tell the user to fix the Lofty credential in n8n.`;
 		case 'rateLimit':
-			return cut(`Lofty's rate limit is reached (${said}); the node already waited for it and gave up. Nothing was changed. Do not call Lofty tools again right away: wait about a minute, or tell the user to run fewer requests at once.`);
+			return `Lofty's rate limit is reached (${said}); the node already waited for it and gave up. Nothing was changed. Do not call Lofty tools again right away: wait about a minute, or tell the user to run fewer requests at once.`;
 		case 'writeUncertain': {
 			const uncertain = /may or may not have been applied/.test(error.message) ? error.message : `${error.message}: the change may or may not have been applied`;
 			const by = error.context?.searchBy as IDataObject | undefined;
 			if (by) {
 				// A lead create without an answer: there is no ID to get, only the person to search for.
 				const search = searchFor(setting, 'lead');
-				return cut(
-					`${uncertain}. The lead may have been created, and its ID is not known: do not call this tool again to create it. First search for it${search ? ` with "${search} in Lofty"` : ''} by ${searchWords(by)}; use the lead found, and create it only if there is none.`,
-				);
+				return `${uncertain}. The lead may have been created, and its ID is not known: do not call this tool again to create it. First search for it (${searchWords(by)})${search ? ` with ${search}` : ''}; use the lead found, and create it only if there is none.`;
 			}
 			// A create has no ID to get yet: what finds it is the resource's search.
 			const check = setting.op?.value === 'create' ? (searchFor(setting, setting.resource?.value) ?? checkOperation(setting)) : checkOperation(setting);
-			return cut(`${uncertain}. Calling this tool again may make a duplicate: first check whether the change is there${check ? ` (with "${check} in Lofty")` : ''}, and call again only if it is not.`);
+			return `${uncertain}. Calling this tool again may make a duplicate: first check whether the change is there${check ? ` (with ${check})` : ''}, and call again only if it is not.`;
 		}
 		case 'lofty': {
 			const write = setting.op && !isRead(setting.op);
-			return cut(`Lofty failed with an internal error (${said}).${write ? ' The change may or may not have been applied: check before calling again.' : ' Nothing was changed.'} Try once more in a minute; if it fails again, tell the user.`);
+			return `an internal error in Lofty (${said}).${write ? ' The change may or may not have been applied: check before calling again.' : ' Nothing was changed.'} Try once more in a minute; if it fails again, tell the user.`;
 		}
 		case 'refused': {
 			const hint = error.description ? ` ${firstSentences(error.description)}` : '';
-			return cut(`Lofty refused the request (${said}), so nothing was changed.${hint} Correct what the message names and call the tool again.`);
+			return `Lofty did not accept the request (${said}), so nothing was changed.${hint} Correct what the message names and call the tool again.`;
 		}
 		case 'unreachable':
-			return cut(`${error.message}. This is a setup problem of n8n or the credential, not of the input: calling again will not help. Tell the user.${error.description ? ` (${firstSentences(error.description)})` : ''}`);
+			return `${error.message}. This is a setup problem of n8n or the credential, not of the input: calling again will not help. Tell the user.${error.description ? ` (${firstSentences(error.description)})` : ''}`;
 		default:
-			return cut(`${error.message}.${error.description ? ` ${firstSentences(error.description)}` : ''}`.replace(/\.\./g, '.'));
+			return `${error.message}.${error.description ? ` ${firstSentences(error.description)}` : ''}`.replace(/\.\./g, '.');
 	}
 }
 
@@ -203,7 +225,7 @@ function exampleFor(rule: string, field: string, setting: ToolSetting): string |
 	if (oneOf) return `"${oneOf[1].trim()}"`;
 	if (/Lofty ID/.test(rule) || param?.type === 'id' || param?.type === 'locator') {
 		const search = searchFor(setting, param?.name === 'leadId' ? 'lead' : setting.resource?.value);
-		return `"651095960136641" (digits only${search ? `; find real IDs with "${search} in Lofty"` : ''})`;
+		return `"651095960136641" (digits only${search ? `; find real IDs with ${search}` : ''})`;
 	}
 	if (/e-?mail/i.test(rule) || /e-?mail/i.test(field)) return '"jane@example.com"';
 	if (/phone/i.test(field)) return '"4155551234"';
@@ -224,13 +246,25 @@ function notFoundTarget(error: NodeErrorLike, setting: ToolSetting): { record: s
 	return { record, search: searchFor(setting, resource) };
 }
 
-/** The action of the operation that lists or searches a resource's records. */
+/**
+ * The tool that lists or searches a resource's records, as the model knows it: `the tool "Search_Leads"` when a tool
+ * beside this one does it, else what such a tool does (`a tool that can search leads by email, ...`).
+ */
 function searchFor(setting: ToolSetting, resource: string | undefined): string | undefined {
 	if (!resource) return undefined;
 	const def = (setting.resources ?? []).find((r) => r.value === resource) ?? (setting.resource?.value === resource ? setting.resource : undefined);
 	const ops = def?.operations ?? [];
 	const op = ops.find((o) => o.value === 'getAll') ?? ops.find((o) => /^(Search|Get many)/.test(o.action));
-	return op?.action;
+	return op && toolFor(setting, resource, [op]);
+}
+
+/** `the tool "<name>"` of a peer doing one of `ops` (the first op found first), else what the first op does. */
+function toolFor(setting: ToolSetting, resource: string, ops: OperationDef[]): string {
+	for (const op of ops) {
+		const peer = setting.peers?.find((p) => p.resource === resource && p.operation === op.value);
+		if (peer) return `the tool "${peer.name}"`;
+	}
+	return `a tool that can ${ops[0].action.charAt(0).toLowerCase()}${ops[0].action.slice(1)}`;
 }
 
 /** What to search a lead by: `email "jane@example.com" or phone "+14155550101"`, else its name. */
@@ -241,10 +275,11 @@ function searchWords(by: IDataObject): string {
 	return parts.length ? parts.join(' or ') : 'its email, phone or name';
 }
 
-/** The operation that reads what a write changed: the resource's Get, else its search. */
+/** The tool that reads what a write changed: the resource's Get, else its search. */
 function checkOperation(setting: ToolSetting): string | undefined {
 	const ops = setting.resource?.operations ?? [];
-	return (ops.find((o) => o.value === 'get') ?? ops.find((o) => o.value === 'getAll'))?.action;
+	const reads = [ops.find((o) => o.value === 'get'), ops.find((o) => o.value === 'getAll')].filter((o): o is OperationDef => o !== undefined);
+	return setting.resource && reads.length ? toolFor(setting, setting.resource.value, reads) : undefined;
 }
 
 function isRead(op: OperationDef): boolean {
@@ -272,16 +307,25 @@ function cut(text: string): string {
  * Time Zone is set (a person in the editor keeps the date picker's reading). `read` gives the value as the node
  * received it, by parameter. The rule is worded by `offsetRule` once the zone the editor would read it in is known.
  */
-export function offsetlessDate(op: OperationDef, read: (param: ParamDef) => unknown): { field: string; text: string } | undefined {
+export function offsetlessDate(op: OperationDef, read: (param: ParamDef) => unknown): { field: string; text: string; notDate?: true } | undefined {
 	// A Time Zone set on the tool says where such a time is: nothing is left to guess.
 	const zone = op.params.find((p) => p.name === 'timeZoneCode');
-	if (zone && typeof read(zone) === 'string' && String(read(zone)).trim() !== '') return undefined;
+	const zoned = zone && typeof read(zone) === 'string' && String(read(zone)).trim() !== '';
 	for (const param of op.params) {
 		if (param.type !== 'dateTime' || param.format === 'date') continue;
 		const value = read(param);
-		if (isTimeWithoutOffset(value)) return { field: param.label, text: String(value).trim() };
+		if (!isTimeWithoutOffset(value)) continue;
+		const text = String(value).trim();
+		// Words such as "tomorrow 9am" are no date at all: the model has to work the date out, whatever the zone.
+		if (!DateTime.fromISO(text.replace(/^(\d{4}-\d{2}-\d{2}) (?=\d)/, '$1T')).isValid) return { field: param.label, text, notDate: true };
+		if (!zoned) return { field: param.label, text };
 	}
 	return undefined;
+}
+
+/** The rule a tool reads for a date given in words ("tomorrow 9am"). */
+export function notDateRule(text: string): string {
+	return `is not a date and time ("${shorten(text, 40)}"): as a tool, work out the date yourself and give it in ISO 8601 with the UTC offset of the place it is meant for, e.g. 2026-06-01T09:00:00-05:00, or in UTC with Z`;
 }
 
 /**

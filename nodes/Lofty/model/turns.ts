@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { type RequestTurn, setRequestTurn } from '../transport/itemGate';
 import { accountOf } from '../transport/target';
-import { keepsCurrentEntries } from './customFields';
+import { readsCurrentEntries } from './customFields';
 import type { OperationDef, RecordsRead, TurnScope } from './types';
 
 /**
@@ -66,7 +66,7 @@ export function turnKeys(op: OperationDef, values: IDataObject): string[] {
 /** Where an operation's turns hold: its execution, or every execution of this process on the same Lofty account. */
 export function turnScope(op: OperationDef): TurnScope {
 	if (op.turn?.scope) return op.turn.scope;
-	return keepsCurrentEntries(op) ? 'account' : 'execution';
+	return readsCurrentEntries(op) ? 'account' : 'execution';
 }
 
 /** The place in line of the last holder of each key (`<scope>|<key>`); a key is removed when its last holder finishes. */

@@ -326,10 +326,14 @@ export interface CustomFieldSource {
 	entryKey: (entry: IDataObject) => string;
 	/** Where a record holds its values. */
 	recordKey: string;
-	/** Writes replace every value (full coverage): the record's current entries, kept for the fields not mapped. */
-	currentEntries?: (op: OperationContext) => Promise<IDataObject[]>;
+	/** The record's current entries (read before an update by ID that adds choices, or that replaces every value). */
+	currentEntries: (op: OperationContext) => Promise<IDataObject[]>;
+	/** Writes replace every value (full coverage): the current entries are kept for the fields not mapped. */
+	fullCoverage?: boolean;
 	/** Name of the resourceMapping method that lists the fields in the editor. */
 	mapperMethod: string;
 	/** Name of the loadOptions method that lists the multi-choice fields' choices (Multi-Choice Custom Fields). */
 	choicesMethod: string;
+	/** From node version 1.4 the family's own parameter names (transaction fields), so that the editor lists its fields anew. */
+	ownParams?: { mapper: string; choices: string };
 }

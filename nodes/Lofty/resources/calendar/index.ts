@@ -177,7 +177,7 @@ export const calendar: ResourceDef = {
 		{
 			value: 'create',
 			name: 'Create',
-			action: 'Create a task or appointment in your calendar',
+			action: 'Add a task or appointment to a calendar',
 			description: 'Add a task or an appointment for a lead to the calendar, the kind chosen in the node (or by an expression); Task > Create and Appointment > Create make one kind each',
 			method: 'POST',
 			effect: 'write',

@@ -102,9 +102,10 @@ function choicesOf(value: unknown): string[] | undefined {
 
 /**
  * Custom fields by name: an empty one is filled, a set one keeps its value (listed in keptFields), except a
- * multi-value field, which gets the given items it lacks added to its own (as tags, emails and phones are).
+ * multi-value field when `addChoices`, which gets the given items it lacks added to its own (as tags, emails and
+ * phones are).
  */
-function fillCustomFields(list: unknown[], lead: IDataObject, kept: string[]): IDataObject[] | undefined {
+function fillCustomFields(list: unknown[], lead: IDataObject, kept: string[], addChoices: boolean): IDataObject[] | undefined {
 	const current = Array.isArray(lead.customAttributes) ? (lead.customAttributes as IDataObject[]).filter(isObject) : [];
 	const out: IDataObject[] = [];
 	for (const attribute of list.filter(isObject)) {
@@ -115,25 +116,39 @@ function fillCustomFields(list: unknown[], lead: IDataObject, kept: string[]): I
 		}
 		const given = choicesOf(attribute.value);
 		const has = choicesOf(had.value);
-		if (given && has) {
+		if (given && has && addChoices) {
 			const known = new Set(has.map((v) => v.toLowerCase()));
 			const added = given.filter((v) => !known.has(v.toLowerCase()));
 			if (added.length) out.push({ ...attribute, value: JSON.stringify([...has, ...added]) });
 			continue;
 		}
-		if (!same(attribute.value, had.value)) kept.push(`customFields.${String(attribute.attributeName)}`);
+		if (!same(given ?? attribute.value, has ?? had.value)) kept.push(`customFields.${String(attribute.attributeName)}`);
 	}
 	return out.length ? out : undefined;
 }
 
+/** An update body whose multi-value custom fields keep the lead's current items before the given ones. */
+export function withCurrentChoices(body: IDataObject, lead: IDataObject): IDataObject {
+	if (!Array.isArray(body.customAttributeList)) return body;
+	const current = Array.isArray(lead.customAttributes) ? (lead.customAttributes as IDataObject[]).filter(isObject) : [];
+	const list = (body.customAttributeList as unknown[]).filter(isObject).map((attribute) => {
+		const given = choicesOf(attribute.value);
+		const has = choicesOf(current.find((c) => c.attributeName === attribute.attributeName)?.value);
+		if (!given || !has) return attribute;
+		const known = new Set(has.map((v) => v.toLowerCase()));
+		return { ...attribute, value: JSON.stringify([...has, ...given.filter((v) => !known.has(v.toLowerCase()))]) };
+	});
+	return { ...body, customAttributeList: list };
+}
+
 /** The update body cut to what the lead lacks, and the fields whose different value was kept. */
-export function onlyEmptyFields(body: IDataObject, lead: IDataObject): { body: IDataObject; kept: string[] } {
+export function onlyEmptyFields(body: IDataObject, lead: IDataObject, addChoices = true): { body: IDataObject; kept: string[] } {
 	const out: IDataObject = {};
 	const kept: string[] = [];
 	for (const [key, value] of Object.entries(body)) {
 		let part: unknown;
 		if (ADDED.has(key) || (RESTRICTIONS.has(key) && value === true)) part = value;
-		else if (key === 'customAttributeList' && Array.isArray(value)) part = fillCustomFields(value, lead, kept);
+		else if (key === 'customAttributeList' && Array.isArray(value)) part = fillCustomFields(value, lead, kept, addChoices);
 		else if (key === 'property' && isObject(value)) part = fillProperty(value, lead, kept);
 		else part = fill(value, lead[READ_AS[key] ?? key], key, kept);
 		if (part !== undefined) out[key] = part as IDataObject[keyof IDataObject];

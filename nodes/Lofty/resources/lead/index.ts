@@ -148,8 +148,8 @@ export const lead: ResourceDef = {
 		{
 			value: 'update',
 			name: 'Update',
-			action: 'Update the fields and tags of a lead',
-			description: 'Change fields and tags of a lead',
+			action: "Update a lead's stage, fields or tags",
+			description: 'Move a lead to another stage of the pipeline, or change its fields and tags',
 			method: 'PUT',
 			effect: 'write',
 			path: '/v1.0/leads/{leadId}',

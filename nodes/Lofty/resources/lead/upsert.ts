@@ -2,10 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { buildRequest, requestSettings } from '../../model/execute';
+import { addsChoices } from '../../model/customFields';
 import { InvalidValue } from '../../model/params';
 import type { OperationContext, OperationDef, RecordsRead } from '../../model/types';
 import { accountOf, loftyRequest } from '../../transport/request';
-import { afterWrite, onlyEmptyFields } from './fillEmpty';
+import { afterWrite, onlyEmptyFields, withCurrentChoices } from './fillEmpty';
 import { type KnownLead, type NotMerged, emailKey, forget, normalPhone, personKeys, phoneKey, otherPeople, phoneSearchValues, recall, remember, setApartBy } from './keys';
 import { tagField } from './fields';
 import { type UncertainCreate, earlierItem, settleUncertainCreate, uncertainCreateFor } from './uncertainCreates';
@@ -229,7 +230,9 @@ async function matchAndWrite(op: OperationContext, writes: LeadWrites, account: 
 		tags: values.replaceTags === true ? tags : undefined,
 		tagsAdd: values.replaceTags === true ? undefined : tags,
 	});
-	const { body, kept } = mode === 'fillEmpty' ? onlyEmptyFields(built.body as IDataObject, current) : { body: built.body as IDataObject, kept: [] };
+	// Multi-Choice Values (1.4; before, Only Fill Empty Fields added the choices the lead lacks and Update All replaced).
+	const adds = addsChoices(op.ctx, op.itemIndex, mode === 'fillEmpty');
+	const { body, kept } = mode === 'fillEmpty' ? onlyEmptyFields(built.body as IDataObject, current, adds) : { body: adds ? withCurrentChoices(built.body as IDataObject, current) : (built.body as IDataObject), kept: [] };
 	const changes = Object.keys(body).length > 0;
 	if (changes) {
 		try {
