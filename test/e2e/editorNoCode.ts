@@ -161,8 +161,7 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		await t.pick(t.ndv(), 'operation', 'Update');
 		const offered = await offeredFields('Closing Agent');
 		expect(offered).toEqual(['Closing Agent', 'Lender Name', 'Option Period End', 'Referral Fee', 'Showing Days (List)']);
-		// Node 1.4 keys transaction custom fields by their names (1.3 by their IDs).
-		await mapperInput('Closing Agent').locator('input').first().click();
+		await mapperInput('1001').locator('input').first().click();
 		expect(await t.openOptions()).toEqual(['Option A', 'Option B']);
 		await t.closeDropdown();
 		await t.shot('light', 'transaction-custom-fields');
