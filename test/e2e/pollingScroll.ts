@@ -222,8 +222,8 @@ export function defineScrollBacklogRun(version: string, register: (scenario: Bac
 			const items = executions.flatMap(itemsOf);
 			n8n.log(`backlog by offset: ${polls} executions for the backlog, read over ${((Math.max(...pages) - Math.min(...pages)) / 1000).toFixed(0)} s, ${offset.figures()}`);
 			// Its pages were asked over more than one poll's budget (36 s): the read went on past the poll that began it.
-			// Usually two executions emit it; once (n8n 2.41.1 on a loaded machine) n8n started no execution for the first
-			// poll's leads and the next poll emitted all 4,000, each once: which executions n8n starts is n8n's choice.
+			// Usually two executions emit it; in one run of three one execution emitted all 4,000, each once (why is not
+			// known: n8n's info log said nothing). The guarantee is every lead once, not the number of executions.
 			expect(Math.max(...pages) - Math.min(...pages)).toBeGreaterThan(DEFAULT_POLL_BUDGET_MS);
 			expect(polls).toBeGreaterThanOrEqual(1);
 			expect(items.filter((i) => i.event === 'lead.created').map((i) => String(i.leadId)).sort()).toEqual([...backlog, ...fresh].sort());
