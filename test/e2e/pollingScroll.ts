@@ -222,7 +222,7 @@ export function defineScrollBacklogRun(version: string, register: (scenario: Bac
 			const items = executions.flatMap(itemsOf);
 			n8n.log(`backlog by offset: ${polls} executions for the backlog, read over ${((Math.max(...pages) - Math.min(...pages)) / 1000).toFixed(0)} s, ${offset.figures()}`);
 			// Its pages were asked over more than one poll's budget (36 s): the read went on past the poll that began it.
-			// Usually two executions emit it; in one run of three one execution emitted all 4,000, each once (why is not
+			// Usually two executions emit it; in one local run one execution emitted all 4,000, each once (why is not
 			// known: n8n's info log said nothing). The guarantee is every lead once, not the number of executions.
 			expect(Math.max(...pages) - Math.min(...pages)).toBeGreaterThan(DEFAULT_POLL_BUDGET_MS);
 			expect(polls).toBeGreaterThanOrEqual(1);
