@@ -39,8 +39,8 @@ afterAll(async () => await sb?.stop());
  * Nothing made any item's outcome open (429s and a real rate limit are not faults the node may pass on): every item
  * succeeds, but a Lead > Update of a lead Lofty does not have (never had, or deleted or merged before its execution).
  * Not when the OAuth2 token expires under the tight limit: the sandbox counts n8n's token request against the same
- * limit, and n8n-core's refresh does not wait out a 429 (the node then says "Could not reach Lofty": issue 45, a
- * finding, CHANGELOG).
+ * limit, and its 429 reaches the node without the answer's headers; the node waits 1, 2, 4 and 8 s and then fails the
+ * item saying the token request was answered 429, where the window may be longer (test/node/oauthTokenBusy.test.ts).
  */
 function untroubled(c: LeadCase): boolean {
 	const faults = c.faults.every((f) => f.name === '429');

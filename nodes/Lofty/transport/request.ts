@@ -2,14 +2,15 @@ import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { findFailure, toNodeApiError } from './errors';
-import { parseJson, stringifyJson } from './json';
+import { type RawResponse, answerInsideError, decodeBody, header } from './rawAnswer';
+import { stringifyJson } from './json';
 import { slotsOf } from './inFlight';
 import { passGate, requestTurnOf } from './itemGate';
 import { MAX_PACING_WAIT_MS, acquire, isPacingDeadline, pacingKey } from './pacing';
 import { type LoftyContext, type Target, CREDENTIAL_TYPES, credentialType, target } from './target';
 import { type BindingCheck, type MeAnswer, bindToken, checkTokenBinding } from './tokenBinding';
-import { type OAuthAnswer, notConnectedError, oauthAnswerOf, tokenRefusedError } from './tokenFailure';
-import { type TransportFault, transportFault } from './transportFault';
+import { type OAuthAnswer, notConnectedError, oauthAnswerOf, tokenBusyError, tokenRefusedError } from './tokenFailure';
+import { type TransportFault, tokenEndpointStatus, transportFault } from './transportFault';
 import { markUncertain, uncertainDescription } from './writeOutcome';
 
 export { rateLimitWaitMs } from './pacing';
@@ -55,13 +56,6 @@ export class DeadlineReached extends NodeOperationError {
 
 export const isDeadlineReached = (error: unknown): error is DeadlineReached => (error as { deadlineReached?: unknown } | null)?.deadlineReached === true;
 
-interface RawResponse {
-	statusCode: number;
-	headers: Record<string, unknown>;
-	body: unknown;
-	/** n8n threw it (a status n8n handles itself, such as 401 after its OAuth2 refresh) rather than returning it */
-	thrown?: boolean;
-}
 
 /** How often and how long a 429 is waited out before the item fails. */
 export const RATE_LIMIT_RETRIES = 4;
@@ -92,41 +86,7 @@ export function buildQuery(qs: Record<string, QueryValue> | undefined): string {
 	return parts.length ? `?${parts.join('&')}` : '';
 }
 
-function header(headers: Record<string, unknown>, name: string): string | undefined {
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	if (Array.isArray(value)) return String(value[0]);
-	return value === undefined || value === null ? undefined : String(value);
-}
 
-function decodeBody(data: unknown, headers: Record<string, unknown>): unknown {
-	let text: string;
-	if (Buffer.isBuffer(data)) text = data.toString('utf8');
-	else if (data instanceof ArrayBuffer) text = Buffer.from(data).toString('utf8');
-	else if (typeof data === 'string') text = data;
-	else return data;
-	if (text.trim() === '') return undefined;
-	const contentType = header(headers, 'content-type') ?? '';
-	if (/xml|html/i.test(contentType) && !/json/i.test(contentType)) return text;
-	try {
-		return parseJson(text, { idsAsStrings: true });
-	} catch {
-		return text;
-	}
-}
-
-/** n8n throws for the statuses it handles itself (401 for OAuth refresh); find the answer inside. */
-function responseInsideError(error: unknown): RawResponse | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-		const response = (current as { response?: { status?: number; headers?: Record<string, unknown>; data?: unknown } }).response;
-		if (response && typeof response.status === 'number') {
-			const headers = response.headers ?? {};
-			return { statusCode: response.status, headers, body: decodeBody(response.data, headers) };
-		}
-		current = (current as { cause?: unknown }).cause;
-	}
-	return undefined;
-}
 
 /** A request that got no answer. */
 interface SendFailure {
@@ -134,6 +94,8 @@ interface SendFailure {
 	reason: string;
 	/** a refused token request: what the token endpoint answered */
 	oauth?: OAuthAnswer;
+	/** a token request answered 429 or 5xx: its status */
+	tokenStatus?: number;
 }
 
 /**
@@ -154,11 +116,15 @@ async function send(ctx: LoftyContext, type: string, options: IHttpRequestOption
 		const headers = response.headers ?? {};
 		return { statusCode: response.statusCode, headers, body: decodeBody(response.body, headers) };
 	} catch (error) {
-		const inside = responseInsideError(error);
-		if (inside) return { ...inside, thrown: true };
+		const inside = answerInsideError(error, options.url);
+		if (inside && !inside.other) return { ...inside, thrown: true };
 		// Only the message travels on: the raw error holds the request, with its Authorization header.
+		const reason = error instanceof Error ? error.message : String(error);
+		const tokenStatus = inside?.statusCode ?? tokenEndpointStatus(error);
+		// The token endpoint's answer (n8n's OAuth2 helper): 429 and 5xx are for now, the rest a refusal.
+		if (inside) return { fault: tokenStatus === 429 || inside.statusCode >= 500 ? 'tokenBusy' : 'token', reason, tokenStatus, oauth: oauthAnswerOf(error) };
 		const fault = transportFault(error);
-		return { fault, reason: error instanceof Error ? error.message : String(error), oauth: fault === 'token' ? oauthAnswerOf(error) : undefined };
+		return { fault, reason, oauth: fault === 'token' ? oauthAnswerOf(error) : undefined, tokenStatus };
 	}
 }
 
@@ -354,6 +320,16 @@ async function exchange(ctx: LoftyContext, to: Target, request: LoftyRequest, it
 		const response = await send(ctx, type, options, authorization)
 			.catch((error: unknown) => ({ fault: 'unreachable' as const, reason: error instanceof Error ? error.message : String(error) }))
 			.finally(() => release?.());
+		if ('fault' in response && response.fault === 'tokenBusy') {
+			// Only the token request was answered (429: waited as any 429; 5xx: a backoff): a write may go again too.
+			const status = response.tokenStatus ?? 0;
+			const wait = status === 429 ? ticket.refused({}, rateLimited) : (ticket.done(), backoffMs(retried));
+			if ((status === 429 ? rateLimited++ < RATE_LIMIT_RETRIES : retried++ < DEFAULT_READ_RETRIES) && fits(wait)) {
+				if (status !== 429) await sleep(wait);
+				continue;
+			}
+			throw notAnswered(tokenBusyError(ctx.getNode(), `${request.method} ${request.path}`, status, rateLimited + retried, itemIndex));
+		}
 		if ('fault' in response) {
 			ticket.done();
 			// The answer was cut off by the budget, not by Lofty's own slowness (a write stays "may have been applied").

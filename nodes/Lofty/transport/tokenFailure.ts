@@ -73,3 +73,15 @@ export function notConnectedError(node: INode, where: string, itemIndex: number)
 			'Open the credential and click Connect (Authorization Code and PKCE sign in to Lofty once), or choose a credential that is connected, such as one with an API key.',
 	});
 }
+
+/**
+ * The error of a request never sent because the credential's token request was answered 429 or 5xx, after the
+ * transport waited and asked again (request.ts).
+ */
+export function tokenBusyError(node: INode, where: string, status: number, tries: number, itemIndex: number): NodeOperationError {
+	const answered = status === 429 ? 'HTTP 429 (rate limit)' : `HTTP ${status}`;
+	return new NodeOperationError(node, `Lofty answered the credential's token request with ${answered}, so ${where} was not sent`, {
+		itemIndex,
+		description: `Nothing was sent to Lofty (the token was asked for ${tries} times). The credential itself was not refused: run the workflow again later${status === 429 ? ", or send fewer requests a minute with this Lofty account (the credential's Rate Limit, other workflows)" : ''}.`,
+	});
+}

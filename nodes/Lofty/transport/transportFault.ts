@@ -1,7 +1,10 @@
 import { NOT_CONNECTED } from './tokenFailure';
 
-/** What went wrong when no answer came: the first two may have reached Lofty. */
-export type TransportFault = 'timeout' | 'dropped' | 'canceled' | 'unreachable' | 'token' | 'notConnected';
+/**
+ * What went wrong when no answer came: the first two may have reached Lofty. `tokenBusy`: the credential's token request
+ * was answered 429 or 5xx (tokenEndpointStatus), so the request itself was not sent.
+ */
+export type TransportFault = 'timeout' | 'dropped' | 'canceled' | 'unreachable' | 'token' | 'tokenBusy' | 'notConnected';
 
 /** n8n's OAuth2 helper failed to get or renew the access token: @n8n/client-oauth2's AuthError, or n8n's wrap of it. */
 const TOKEN_FAILURE = /Failed to acquire OAuth2 access token|needs to be reconnected/i;
@@ -9,8 +12,24 @@ const TOKEN_FAILURE = /Failed to acquire OAuth2 access token|needs to be reconne
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_SOCKET', 'ERR_BAD_RESPONSE', 'HPE_INVALID_CONSTANT']);
 
+/**
+ * The HTTP status the token endpoint answered, when n8n's OAuth2 helper failed on it: @n8n/client-oauth2's ResponseError
+ * (code ESTATUS), thrown as it is by n8n's refresh and as the cause of n8n's "Failed to acquire OAuth2 access token".
+ */
+export function tokenEndpointStatus(error: unknown): number | undefined {
+	const seen = new Set<unknown>();
+	for (let current = error; current && typeof current === 'object' && !seen.has(current); current = (current as { cause?: unknown }).cause) {
+		seen.add(current);
+		const { code, status } = current as { code?: unknown; status?: unknown };
+		if (code === 'ESTATUS' && typeof status === 'number') return status;
+	}
+	return undefined;
+}
+
 /** Classifies a failed send by the codes and messages along its cause chain (n8n wraps axios errors). */
 export function transportFault(error: unknown): TransportFault {
+	const tokenStatus = tokenEndpointStatus(error);
+	if (tokenStatus !== undefined && (tokenStatus === 429 || tokenStatus >= 500)) return 'tokenBusy';
 	const seen = new Set<unknown>();
 	const queue: unknown[] = [error];
 	const texts: string[] = [];
