@@ -17,6 +17,8 @@ const { requestOAuth2 } = require('n8n-core/dist/execution-engine/node-execution
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, INodeExecutionData, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
+import { LoftyOAuth2Api } from '../../credentials/LoftyOAuth2Api.credentials';
+import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox';
 import { observe } from '../secrets/observe';
 import { createContext, sendSigned } from './context';
 
@@ -115,4 +117,18 @@ export async function runWithN8nOAuth2(node: INodeType, stored: { data: IDataObj
 		observe('Lofty error', error);
 		throw error;
 	}
+}
+
+/** A Client Credentials credential as a person fills it in for the sandbox at `url`, saved as n8n saves it (no token yet). */
+export function savedClientCredentials(url: string, typed: IDataObject = {}): { data: IDataObject; saves: number } {
+	const data = asN8nHandsItOver(new LoftyOAuth2Api().properties, {
+		grantType: 'clientCredentials',
+		clientId: DEMO_CLIENT_ID,
+		clientSecret: DEMO_CLIENT_SECRET,
+		customerApiKey: DEMO_API_KEY,
+		baseUrl: url,
+		accessTokenUrl: `${url}/api/user-web/oauth/token`,
+		...typed,
+	});
+	return { data, saves: 0 };
 }

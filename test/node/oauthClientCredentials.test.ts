@@ -9,25 +9,14 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { LoftyOAuth2Api } from '../../credentials/LoftyOAuth2Api.credentials';
 import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, OTHER_AGENT_API_KEY, READING_VALUES, SEED_IDS } from '../../sandbox';
-import { asN8nHandsItOver, runWithN8nOAuth2 } from '../harness/n8nOAuth2';
+import { asN8nHandsItOver, runWithN8nOAuth2, savedClientCredentials } from '../harness/n8nOAuth2';
 import { apiKeyCredential, node, run, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();
 const properties = new LoftyOAuth2Api().properties;
 
 /** A Client Credentials credential as a person fills it in, saved as n8n saves it (no token yet). */
-function saved(typed: IDataObject): { data: IDataObject; saves: number } {
-	const data = asN8nHandsItOver(properties, {
-		grantType: 'clientCredentials',
-		clientId: DEMO_CLIENT_ID,
-		clientSecret: DEMO_CLIENT_SECRET,
-		customerApiKey: DEMO_API_KEY,
-		baseUrl: sandbox().url,
-		accessTokenUrl: `${sandbox().url}/api/user-web/oauth/token`,
-		...typed,
-	});
-	return { data, saves: 0 };
-}
+const saved = (typed: IDataObject) => savedClientCredentials(sandbox().url, typed);
 
 const runCc = async (stored: { data: IDataObject; saves: number }, params: IDataObject): Promise<INodeExecutionData[]> => await runWithN8nOAuth2(node, stored, params);
 

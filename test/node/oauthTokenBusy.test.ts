@@ -8,28 +8,13 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { LoftyOAuth2Api } from '../../credentials/LoftyOAuth2Api.credentials';
-import { DEMO_API_KEY, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../../sandbox';
-import { asN8nHandsItOver, runWithN8nOAuth2 } from '../harness/n8nOAuth2';
+import { runWithN8nOAuth2, savedClientCredentials } from '../harness/n8nOAuth2';
 import { node, useSandbox } from '../harness/sandbox';
 
 const sandbox = useSandbox();
-const properties = new LoftyOAuth2Api().properties;
 const TOKEN_PATH = '/api/user-web/oauth/token';
 
-/** A Client Credentials credential as a person fills it in, saved as n8n saves it (no token yet). */
-function saved(): { data: IDataObject; saves: number } {
-	const data = asN8nHandsItOver(properties, {
-		grantType: 'clientCredentials',
-		clientId: DEMO_CLIENT_ID,
-		clientSecret: DEMO_CLIENT_SECRET,
-		customerApiKey: DEMO_API_KEY,
-		baseUrl: sandbox().url,
-		accessTokenUrl: `${sandbox().url}${TOKEN_PATH}`,
-	});
-	return { data, saves: 0 };
-}
-
+const saved = () => savedClientCredentials(sandbox().url);
 const run = async (stored: { data: IDataObject; saves: number }, params: IDataObject): Promise<INodeExecutionData[]> => await runWithN8nOAuth2(node, stored, params);
 const tokenStatuses = () => sandbox().requests.filter((r) => r.path === TOKEN_PATH).map((r) => r.status);
 const apiRequests = () => sandbox().requests.filter((r) => r.path.startsWith('/v1.0/'));
