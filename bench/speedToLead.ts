@@ -34,10 +34,25 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const VERSION = '2.41.1';
 const HTTP_REQUEST_VERSION = 4.5;
-const STEADY = 20;
+/** LOFTY_BENCH_STL_QUICK=1: a quick look (0 ms only, 10 steady leads a round), not the figures of docs/performance.md. */
+const QUICK = process.env.LOFTY_BENCH_STL_QUICK === '1';
+const STEADY = QUICK ? 10 : 20;
 const BURST = 30;
 /** The sandbox's round trip: none (the flows' own cost), and about Lofty's (±10 %). */
-const LATENCIES = [0, 300];
+const LATENCIES = QUICK ? [0] : [0, 300];
+
+/**
+ * n8n settings for this row, the same for all three flows: none by default (n8n's defaults, as recorded in
+ * docs/performance.md). LOFTY_BENCH_STL_N8N_ENV=NAME=value,NAME=value sets some, e.g.
+ * `N8N_EXPRESSION_ENGINE_POOL_SIZE=2`: n8n 2.41 runs expressions in V8 isolates and keeps that many ready (1 by default);
+ * while it handles a request to any trigger but its own Webhook node it holds one, so the execution that request starts
+ * finds none ready and builds its own first (docs/performance.md, "Speed to lead").
+ */
+export function n8nSettings(spec = process.env.LOFTY_BENCH_STL_N8N_ENV): Record<string, string> {
+	if (spec === undefined || spec === '' || spec === 'none') return {};
+	return Object.fromEntries(spec.split(',').map((pair) => pair.split('=', 2).map((part) => part.trim())).filter(([name, value]) => name && value !== undefined));
+}
+const settingsText = (settings: Record<string, string>) => Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(', ') || "n8n's defaults";
 const TEXT_PATH = '/v1.0/message/sms/send';
 const TASK_PATH = '/v2.0/tasks';
 const TEXT = 'Hi, thanks for reaching out! An agent from our team will call you in the next few minutes. Reply STOP to opt out.';
@@ -201,7 +216,9 @@ export async function speedToLeadRow(sandbox: Sandbox): Promise<Row> {
 	sandbox.setLatency({ fixedMs: 0, jitterMs: 0 });
 	sandbox.store.nextLeadId = 700_000_000_001n;
 	configureDelivery(sandbox.store, { autoDeliver: true, allowHttpCallbacks: true, timeoutMs: 10_000 });
-	const n8n = new N8nServer(VERSION, `bench-stl-${VERSION}`);
+	const settings = n8nSettings();
+	console.log(`speed to lead: n8n ${VERSION} with ${settingsText(settings)}`);
+	const n8n = new N8nServer(VERSION, `bench-stl-${VERSION}`, settings);
 	try {
 		await n8n.start();
 		const lofty = { id: await n8n.createCredential('Lofty (bench)', 'loftyApi', { apiKey: sandbox.apiKey, baseUrl: sandbox.url }), name: 'Lofty (bench)' };
@@ -290,8 +307,8 @@ export async function speedToLeadRow(sandbox: Sandbox): Promise<Row> {
 			name: `12. Speed to lead in n8n ${VERSION}: lead created -> first text, the example / the same flow with n8n's nodes only, p95`,
 			ratio: worst,
 			result,
-			details: `p50: ${LATENCIES.map((ms) => `${ms} ms steady ${p50(`steady${ms}ms`)}, burst ${p50(`burst${ms}ms`)}`).join('; ')}; ${STEADY * 2} steady and ${BURST * 2} burst leads per flow and latency, each one text and one task; no rate limit; n8n: ${perNode.lofty} / ${perNode.floor} / ${perNode.mixed}`,
-			figures,
+			details: `n8n with ${settingsText(settings)}${QUICK ? ' (quick look)' : ''}; p50: ${LATENCIES.map((ms) => `${ms} ms steady ${p50(`steady${ms}ms`)}, burst ${p50(`burst${ms}ms`)}`).join('; ')}; ${STEADY * 2} steady and ${BURST * 2} burst leads per flow and latency, each one text and one task; no rate limit; n8n: ${perNode.lofty} / ${perNode.floor} / ${perNode.mixed}`,
+			figures: { ...figures, n8nSettings: settingsText(settings) },
 		};
 	} finally {
 		configureDelivery(sandbox.store, { autoDeliver: false });

@@ -60,6 +60,18 @@ describe("a time for the lead's agent or assistant is read in the assignee's zon
 		});
 	});
 
+	it("Task > Update whose entry's assignee has no zone in Lofty: the Lofty user's zone, and the output says whose may differ", async () => {
+		lead().assignedUserId = BigInt(SEED_IDS.otherAgentUserId);
+		const [made] = await run(sandbox(), task({ endAt: '2026-12-01T09:00:00-06:00' }), NEW_YORK);
+		sandbox().store.getUser(BigInt(SEED_IDS.otherAgentUserId))!.timeZoneId = undefined as never;
+		const [item] = await run(sandbox(), { resource: 'task', operation: 'update', taskId: byId(String(made.json.taskId)), updateFields: { endAt: '2026-12-03T09:00:00' } }, NEW_YORK);
+		expect(parseJson(sandbox().requests.filter((r) => r.method === 'PUT')[0].body)).toEqual({ endAt: '2026-12-03T09:00:00-08:00', timeZoneCode: 'America/Los_Angeles' });
+		expect(item.json.timesReadIn).toMatchObject({
+			zone: 'America/Los_Angeles',
+			assignee: `the entry's assignee: user ${SEED_IDS.otherAgentUserId} has no time zone in Lofty; their zone may differ`,
+		});
+	});
+
 	it('items on one lead look the lead and the user up once per execution', async () => {
 		lead().assignedUserId = BigInt(SEED_IDS.otherAgentUserId);
 		await run(sandbox(), task(), { ...NEW_YORK, items: [{}, {}, {}] });

@@ -51,6 +51,22 @@ describe('a time without offset is stored in the zone it was read in (timeZoneCo
 		expect(await stored(made.json.taskId)).toMatchObject({ endAt: '2026-12-03T10:00:00-05:00', timeZoneCode: 'America/New_York' });
 	});
 
+	it("Task > Update and Appointment > Update at 09:00 for the entry's Chicago assignee: held in Chicago, as Create does", async () => {
+		lead().assignedUserId = BigInt(SEED_IDS.otherAgentUserId);
+		const [task] = await run(sandbox(), welcomeCall(), NEW_YORK);
+		const appointment = { resource: 'appointment', operation: 'create', leadId: byId(TASK_SEED.leadId), content: 'Showing', assignedRole: 'Agent' };
+		const [showing] = await run(sandbox(), { ...appointment, startAt: '2026-12-02T10:00:00', endAt: '2026-12-02T11:00:00' }, NEW_YORK);
+		lead().assignedUserId = BigInt(SEED_IDS.demoUserId); // the lead's agent is now the Los Angeles owner: the entry's assignee counts
+		const [updated] = await run(sandbox(), { resource: 'task', operation: 'update', taskId: byId(String(task.json.taskId)), updateFields: { endAt: '2026-12-03T09:00:00' } }, NEW_YORK);
+		expect(writes()[2]).toEqual({ endAt: '2026-12-03T09:00:00-06:00', timeZoneCode: 'America/Chicago' });
+		expect(updated.json.timesReadIn).toMatchObject({ zone: 'America/Chicago' });
+		expect(await stored(task.json.taskId)).toMatchObject({ endAt: '2026-12-03T09:00:00-06:00', timeZoneCode: 'America/Chicago' });
+		const change = { startAt: '2026-12-04T09:00:00', endAt: '2026-12-04T10:00:00' };
+		await run(sandbox(), { resource: 'appointment', operation: 'update', appointmentId: byId(String(showing.json.taskId)), updateFields: change }, NEW_YORK);
+		expect(writes()[3]).toEqual({ startAt: '2026-12-04T09:00:00-06:00', endAt: '2026-12-04T10:00:00-06:00', timeZoneCode: 'America/Chicago' });
+		expect(await stored(showing.json.taskId)).toMatchObject({ startAt: '2026-12-04T09:00:00-06:00', timeZoneCode: 'America/Chicago' });
+	});
+
 	it("Calendar > Update with a start and end without offset: held in the Lofty user's zone they were read in", async () => {
 		const day = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
 		const chicago = CALENDAR_SEED.sharedLeadAppointment; // the other agent's, held in Chicago, on a lead shared with the owner

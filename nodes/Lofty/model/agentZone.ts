@@ -41,7 +41,7 @@ const timesIn = (name: string, defaultValue: 'agent' | 'workflow', version: Pick
 	loadOptions: assigned ? 'getAssigneeTimeReadings' : 'getTimeReadings',
 	default: defaultValue,
 	description: assigned
-		? "The time zone a time without a UTC offset (as the date picker gives) means: where the assignee works (the lead's agent or assistant, Assigned Role; their zone in Lofty, read when the node runs; where Lofty does not give it, the zone of the Lofty user behind the credential, and the output says so), or the workflow's (Workflow Settings > Timezone). Time Zone, when set, wins; an offset in the value always wins."
+		? "The time zone a time without a UTC offset (as the date picker gives) means: where the assignee works (the lead's agent or assistant, Assigned Role, or the entry's assignee on Update; their zone in Lofty, read when the node runs; where Lofty does not give it, the zone of the Lofty user behind the credential, and the output says so), or the workflow's (Workflow Settings > Timezone). Time Zone, when set, wins; an offset in the value always wins."
 		: "The time zone a time without a UTC offset (as the date picker gives) means: where the Lofty user behind the credential works, or the workflow's (Workflow Settings > Timezone). The list shows both zones. Time Zone, when the operation has it and it is set, wins; an offset in the value always wins.",
 	...version,
 });
@@ -58,7 +58,7 @@ export const offersTimesIn = (op: OperationDef): boolean => agentTimes(op).lengt
  */
 export function withTimesIn(op: OperationDef): void {
 	if (!offersTimesIn(op) || op.params.some((p) => p.name === TIMES_IN)) return;
-	const assigned = op.params.some((p) => p.assignsTo === 'leadRole');
+	const assigned = op.params.some((p) => p.assignsTo !== undefined);
 	for (const p of agentTimes(op)) {
 		p.hint = assigned ? ASSIGNEE_TIME_HINT : AGENT_TIME_HINT;
 		p.description = p.description ? `${p.description}. ${AGENT_TIME_EXAMPLE}` : AGENT_TIME_EXAMPLE;
@@ -181,7 +181,7 @@ export async function getAssigneeTimeReadings(this: ILoadOptionsFunctions): Prom
 			name: `The Assignee's Zone (Read From Lofty When the Node Runs; Yours: ${user})`,
 			value: 'agent',
 			description:
-				"Where the lead's agent or assistant (Assigned Role) works, from their Lofty profile; it may differ from yours. If Lofty does not give it, yours is used and the output says so.",
+				"Where the assignee (the lead's agent or assistant, Assigned Role; on Update the entry's assignee) works, from their Lofty profile; it may differ from yours. If Lofty does not give it, yours is used and the output says so.",
 		},
 		workflowOption(this),
 	];

@@ -13,7 +13,9 @@ import { itemRead } from './itemRead';
  * that person's zone: the lead (GET /v1.0/leads/{leadId}: `assignedUserId`, `customRoleList`) names the assignee,
  * their profile (GET /v1.0/users/{userId}: `timeZoneId`) the zone. Where Lofty does not tell (the lead or the user
  * cannot be read, or the profile has no zone), the Lofty user's zone is used, and the output says the assignee's may
- * differ. Lookups are made once per execution for each lead and user.
+ * differ. An operation that changes an existing entry (ParamDef `assignsTo: 'entry'`: Task > Update, Appointment >
+ * Update) reads its times in the zone of the entry's assignee: the entry (GET /v2.0/tasks/{taskId}: `assignedUserId`)
+ * names them. Lookups are made once per execution for each lead, entry and user.
  */
 
 /** How an item's agent times are read: the zone, where it came from, and what the output says besides. */
@@ -26,6 +28,8 @@ export interface AgentReading {
 
 /** The parameter that assigns the entry by role on the lead's team, if the operation has one. */
 export const assigneeRoleParam = (op: OperationDef): ParamDef | undefined => op.params.find((p) => p.assignsTo === 'leadRole');
+/** The parameter naming the existing entry whose assignee the times are for, if the operation has one. */
+const assignedEntryParam = (op: OperationDef): ParamDef | undefined => op.params.find((p) => p.assignsTo === 'entry');
 
 type Cache = Map<string, Promise<unknown>>;
 const cache = new WeakMap<object, Cache>();
@@ -63,24 +67,26 @@ export async function agentReading(ctx: IExecuteFunctions, op: OperationDef, ite
 	const mine = await userZone(ctx, itemIndex);
 	const own: AgentReading = mine ? { zone: mine, from: 'loftyUser' } : { from: 'workflowNoUserZone' };
 	const roleParam = assigneeRoleParam(op);
-	if (!roleParam) return own;
-	const role = String(givenValue(ctx, op, roleParam, itemIndex) ?? roleParam.default ?? 'Agent');
-	const leadId = idText(ctx.getNodeParameter('leadId', itemIndex, '', { extractValue: true }));
+	const entryParam = assignedEntryParam(op);
+	if (!roleParam && !entryParam) return own;
+	const role = roleParam ? String(givenValue(ctx, op, roleParam, itemIndex) ?? roleParam.default ?? 'Agent') : undefined;
+	const whom = role === undefined ? "the entry's assignee" : role === 'Assistant' ? "the lead's assistant" : "the lead's agent";
 	const unknown = (why: string): AgentReading => ({
 		...own,
 		from: mine ? 'loftyUserAssigneeUnknown' : own.from,
-		about: { assignee: `${role === 'Assistant' ? "the lead's assistant" : "the lead's agent"}: ${why}; their zone may differ`, loftyUserZone: mine ?? null },
+		about: { assignee: `${whom}: ${why}; their zone may differ`, loftyUserZone: mine ?? null },
 	});
-	if (!leadId || !/^\d+$/.test(leadId)) return unknown('no lead ID to look them up');
+	const id = idText(ctx.getNodeParameter(entryParam?.name ?? 'leadId', itemIndex, '', { extractValue: true }));
+	if (!id) return unknown(`no ${entryParam ? 'entry' : 'lead'} ID to look them up`);
 	let person: { userId?: string; as: string };
 	try {
-		// GET /v1.0/leads/{leadId} answers `{lead: {...}}` (Lead > Get unwraps it the same way).
-		const answer = record(await readOnce(ctx, `/v1.0/leads/${leadId}`, itemIndex));
-		person = assigneeIn(record(answer.lead ?? answer), role);
+		// GET /v1.0/leads/{leadId} answers `{lead: {...}}`, GET /v2.0/tasks/{taskId} `{task: {...}}` (as Get unwraps them).
+		const answer = record(await readOnce(ctx, entryParam ? `/v2.0/tasks/${id}` : `/v1.0/leads/${id}`, itemIndex));
+		person = role === undefined ? { userId: idText(record(answer.task ?? answer).assignedUserId), as: whom } : assigneeIn(record(answer.lead ?? answer), role);
 	} catch {
-		return unknown('Lofty did not give the lead');
+		return unknown(`Lofty did not give the ${entryParam ? 'entry' : 'lead'}`);
 	}
-	if (!person.userId) return unknown('the lead has no assigned agent');
+	if (!person.userId) return unknown(`the ${entryParam ? 'entry' : 'lead'} has no assigned ${entryParam ? 'user' : 'agent'}`);
 	let zone: unknown;
 	try {
 		zone = record(await readOnce(ctx, `/v1.0/users/${person.userId}`, itemIndex)).timeZoneId;

@@ -83,9 +83,10 @@ export interface ParamDef {
 	agentTime?: boolean;
 	/**
 	 * Assigns the entry by role on the lead's team (Assigned Role: the lead's agent or assistant): agent times without
-	 * offset are then read in the assignee's zone (model/assigneeZone.ts).
+	 * offset are then read in the assignee's zone (model/assigneeZone.ts). `entry`: names an existing V2 task or
+	 * appointment; its times are read in the zone of the entry's assignee.
 	 */
-	assignsTo?: 'leadRole';
+	assignsTo?: 'leadRole' | 'entry';
 	/** For `dateTime`: how the date is sent (default epoch milliseconds). */
 	format?: 'epochMs' | 'iso' | 'date';
 	/** For `json`: the JSON value must be an array or an object. */

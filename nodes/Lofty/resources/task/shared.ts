@@ -154,7 +154,7 @@ export function v2Update(inPath: ParamDef, description: ParamDef, endLabel: stri
 		method: 'PUT',
 		path: '/v2.0/tasks/{taskId}',
 		optionalTitle: 'Update Fields',
-		params: [inPath, description, v2Time('startAt', 'Start'), v2Time('endAt', endLabel), timeZoneParam, addressParam],
+		params: [{ ...inPath, assignsTo: 'entry' }, description, v2Time('startAt', 'Start'), v2Time('endAt', endLabel), timeZoneParam, addressParam],
 		validate(op) {
 			requireV2Change(op, `Description, Start, ${endLabel} or Address`);
 			resolveTimes(op, [
