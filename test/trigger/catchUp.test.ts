@@ -56,6 +56,8 @@ async function waitFor(what: string, check: () => boolean, withinMs = 60_000): P
 }
 
 const items = (...hs: TriggerHarness[]) => hs.flatMap((h) => h.executions.flat());
+/** A workflow published with a version before trigger() (n8n 2.41 does not activate it at start): its activation left no `activatedAt`. */
+const publishedWithOlderVersion = (h: TriggerHarness) => delete (h.staticData.catchUp as IDataObject).activatedAt;
 const runs = (all: IDataObject[], event: string, field: string, id: string) => all.filter((i) => i.event === event && i[field] === id);
 
 describe('catch-up after n8n restarts', () => {
@@ -86,6 +88,7 @@ describe('catch-up after n8n restarts', () => {
 		expect(engine.log.filter((e) => e.outcome === 'discarded').length).toBeGreaterThanOrEqual(3);
 		await closeServer(notYet);
 
+		if (!starts) publishedWithOlderVersion(h);
 		const after = await world().restart(h);
 		let next: string | undefined;
 		if (starts) await after.n8nStarts(starts);
@@ -113,7 +116,7 @@ describe('catch-up after n8n restarts', () => {
 		expect(engine.log.filter((e) => e.outcome === 'delivered').length).toBeGreaterThanOrEqual(3);
 	}, VERY_LONG_TEST_MS);
 
-	it('n8n 2.41.1: a delivery that saves an older copy of the static data after the first one (the last save wins) does not drop what the restart owes', async () => {
+	it('n8n 2.41.1, a workflow published before trigger(): a delivery that saves an older copy of the static data after the first one (the last save wins) does not drop what the restart owes', async () => {
 		const { engine } = world();
 		const h = await world().activeTrigger({ events: [2] });
 		await createLead('Heard');
@@ -124,6 +127,7 @@ describe('catch-up after n8n restarts', () => {
 		await engine.flush();
 		await closeServer(notYet);
 
+		publishedWithOlderVersion(h);
 		const after = await world().restart(h);
 		const older = after.persisted();
 		// the first delivery of the new process owes the catch-up and starts its request (sent a second later) ...
