@@ -5,6 +5,7 @@
  * start is no gap in listening (main and the other processes listened): its first delivery starts no catch-up
  * (catchUpState.ts). Such a catch-up read back what the other process was delivering, and the copy it loaded could lack
  * that process's marks: the queue e2e saw 6 executions for 4 leads delivered one at a time (2 lead.created twice).
+ * A worker runs the executions with no static data (n8n 2.41) and no memory of the webhook: it decides at once.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -55,5 +56,22 @@ describe('queue mode: deliveries handled by two webhook processes of a workflow 
 		expect(h.items.filter((i) => i.caughtUp === true)).toEqual([]);
 		// neither delivery owed a catch-up
 		expect((h.staticData.catchUp as IDataObject).owed ?? {}).toEqual({});
+	}, LONG_TEST_MS);
+
+	it('a worker runs the execution with the workflow as the execution stored it (no static data) and never met the webhook: its events pass at once, and the worker drops what it ran', async () => {
+		const { engine } = world();
+		const h = await world().activeTrigger({ events: [2] });
+		const lead = await createLead('Worker', '5550300003');
+		await engine.flush();
+		await h.idle();
+		const started = h.executions[0].map((json) => ({ json }));
+		// the worker process: nothing of the webhook processes' memory, no static data (job-processor.js, n8n 2.41.1)
+		newProcess();
+		const run = h.execute(started, 'webhook', {});
+		// nothing to wait for: it answers before any timer or I/O of this process runs
+		const first = await Promise.race([run, new Promise<'waited'>((resolve) => setImmediate(() => resolve('waited')))]);
+		expect(first === 'waited' ? first : first.map((i) => i.json.leadId)).toEqual([lead]);
+		expect(await h.execute(started, 'webhook', {})).toEqual([]);
+		expect(h.warnings).toEqual([]);
 	}, LONG_TEST_MS);
 });
