@@ -110,7 +110,7 @@ const memory = new Map<string, ScopeMemory>();
  * EnqueuedExecutionRecoveryService), and a queue-mode worker runs every execution, with the workflow as the execution
  * stored it, which holds no static data. The marks of such executions are shared with the webhook's scopes in this
  * process: each scope takes those there when it is made (scopeMemory), noteRan writes them into the scopes there, and
- * such an execution reads the marks of all of them (sharing). No one waits for a scope to come.
+ * alreadyRan reads the marks of all of them for such an execution (sharing). No one waits for a scope to come.
  */
 const withoutSecret = (scope: string) => scope.slice(0, scope.lastIndexOf('|') + 1);
 
@@ -328,7 +328,8 @@ export function noteRan(scope: string, runKeys: string[], now = Date.now()): voi
 export function knowsMark(scope: string, staticData: IDataObject, key: string): boolean {
 	const now = Date.now();
 	const mark = eventKey(key);
-	return sharing(scope, now).some((mem) => mem.pending.has(mark) || mem.confirmed.has(mark)) || stored(staticData, now).events.has(mark);
+	const mem = scopeMemory(scope, now);
+	return mem.pending.has(mark) || mem.confirmed.has(mark) || stored(staticData, now).events.has(mark);
 }
 
 /**
