@@ -16,9 +16,10 @@ import { postToOwnWebhook } from './ownWebhook';
  * with what it caught up, as a delivery does (receive.ts). A catch-up its budget cut short reports so in this
  * process (`more`): the request is sent again after MORE_AFTER_MS.
  *
- * n8n 2.41 (with its publication service, the default) runs no activation on start: there the first delivery a
- * new process handles owes what an activation would, and starts the request. Any delivery that finds something
- * owed (a catch-up answered in another process, queue mode; one that failed) starts it too, at most once per
+ * Where n8n runs no activation at its start (2.41 with its publication service, a workflow published with a version
+ * before trigger()), the first delivery a new process handles owes what an activation would, and starts the request
+ * (catchUpState.ts: not in an `n8n webhook` process of a workflow activated by this version). Any delivery that finds
+ * something owed (a catch-up answered in another process, queue mode; one that failed) starts it too, at most once per
  * KICK_EVERY_MS.
  *
  * The request carries what is owed, as this process knows it (what the activation or delivery owed, what the last

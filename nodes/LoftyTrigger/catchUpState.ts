@@ -7,9 +7,17 @@ import type { IDataObject } from 'n8n-workflow';
  *   deactivation). Nothing before it is ever caught up: deliveries handled before it left no catch-up keys.
  * - `listenedAt`: the last time the trigger was known to listen: its last handled delivery or activation.
  * - `owed`: per event list, the time range still to read back (`to` absent: up to the moment of reading).
- *   An activation, and the first delivery a new n8n process handles (n8n 2.41 runs no activation on start), owe, for every chosen list that can be read back, from `listenedAt` less CATCH_UP_MARGIN_MS
+ *   An activation, and the first delivery a new n8n process handles where no activation runs at n8n's start, owe, for
+ *   every chosen list that can be read back, from `listenedAt` less CATCH_UP_MARGIN_MS
  *   (events whose deliveries were still being retried then), never before `since` nor more than
  *   CATCH_UP_MAX_BACK_MS back. A catch-up pays it off (all of it, or the part its budget allowed).
+ * - `activatedAt`: the last activation by this version of the trigger. Since it has trigger(), n8n runs its
+ *   activation at every start (2.41 too, for a workflow published with it): the activation owes what a start missed,
+ *   and the first delivery of a new process owes nothing. In queue mode that process is an `n8n webhook` process,
+ *   which never activates and whose start is no gap in listening (main and the other processes listened); a catch-up
+ *   it started read back what another process was delivering, whose marks the copy of the static data it loaded may
+ *   lack (the last save wins, across processes too): those events ran twice (queue e2e). Without `activatedAt` (a
+ *   workflow published with an older version, which n8n 2.41 does not activate at start) the first delivery owes.
  * - `stoppedAt`: when delete() ran (a deactivation, or n8n replacing the trigger on a re-publish). An activation
  *   within RESUME_AFTER_STOP_MS of it goes on from where the trigger was (a re-publish deletes and re-creates the
  *   subscriptions: events in between were never sent); a later one starts afresh (the user had turned it off).
@@ -31,6 +39,7 @@ export interface CatchUpState {
 	since?: number;
 	listenedAt?: number;
 	stoppedAt?: number;
+	activatedAt?: number;
 	teamId?: string;
 	/** Lofty's clock minus n8n's, as last measured */
 	skewMs?: number;
@@ -95,21 +104,22 @@ export function oweOnActivation(staticData: IDataObject, lists: number[], now: n
 	const since = num(state.since);
 	const stoppedAt = num(state.stoppedAt);
 	if (since === undefined || (stoppedAt !== undefined && now - stoppedAt > RESUME_AFTER_STOP_MS)) {
-		staticData.catchUp = { since: now, listenedAt: now, ...(state.teamId ? { teamId: state.teamId } : {}) };
+		staticData.catchUp = { since: now, listenedAt: now, activatedAt: now, ...(state.teamId ? { teamId: state.teamId } : {}) };
 		return {};
 	}
 	delete state.stoppedAt;
+	state.activatedAt = now;
 	return oweSinceListened(state, since, lists, now);
 }
 
 /**
- * The first request a new n8n process handles for this trigger (n8n 2.41 runs no activation on start): what it owes
- * since it last listened, as an activation would (also stored).
+ * The first request a new n8n process handles for this trigger: what it owes since it last listened, as an activation
+ * would (also stored), only where no activation runs at n8n's start (no `activatedAt`: see above).
  */
 export function oweOnFirstRequest(staticData: IDataObject, lists: number[], now: number): Record<string, OwedRange> {
 	const state = catchUpStateOf(staticData);
 	const since = num(state.since);
-	return since === undefined ? {} : oweSinceListened(state, since, lists, now);
+	return since === undefined || num(state.activatedAt) !== undefined ? {} : oweSinceListened(state, since, lists, now);
 }
 
 function oweSinceListened(state: CatchUpState, since: number, lists: number[], now: number): Record<string, OwedRange> {

@@ -104,15 +104,37 @@ interface ScopeMemory {
 
 const memory = new Map<string, ScopeMemory>();
 
+/**
+ * The scope without its secret (`live|<webhook>|`): that of an execution without the workflow's static data. n8n 2.41
+ * runs the executions it had created as it stopped at its next start, before it activates the workflow (regular mode:
+ * EnqueuedExecutionRecoveryService), and a queue-mode worker runs every execution, with the workflow as the execution
+ * stored it, which holds no static data. The marks of such executions are shared with the webhook's scopes in this
+ * process: each scope takes those there when it is made (scopeMemory), noteRan writes them into the scopes there, and
+ * alreadyRan reads the marks of all of them for such an execution (sharing). No one waits for a scope to come.
+ */
+const withoutSecret = (scope: string) => scope.slice(0, scope.lastIndexOf('|') + 1);
+
 function scopeMemory(scope: string, now: number): ScopeMemory {
 	let found = memory.get(scope);
 	if (found) memory.delete(scope);
-	else found = { confirmed: new Map(), pending: new Map(), copies: new Map(), committed: new Map() };
+	else {
+		found = { confirmed: new Map(), pending: new Map(), copies: new Map(), committed: new Map() };
+		const bare = withoutSecret(scope) === scope ? undefined : memory.get(withoutSecret(scope));
+		if (bare) for (const [key, at] of bare.confirmed) found.confirmed.set(key, at);
+	}
 	memory.set(scope, found);
 	if (memory.size > MAX_SCOPES) memory.delete(memory.keys().next().value as string);
 	prune(found.confirmed, MAX_DELIVERIES + MAX_EVENT_KEYS, now, MEMORY_MS);
 	for (const [copy, until] of found.copies) if (until < now) found.copies.delete(copy);
 	return found;
+}
+
+/** The memories a scope's marks are read from and noted in: its own; without a secret, also the webhook's scopes with one. */
+function sharing(scope: string, now: number): ScopeMemory[] {
+	const own = scopeMemory(scope, now);
+	if (withoutSecret(scope) !== scope) return [own];
+	const others = [...memory.keys()].filter((key) => key !== scope && key.startsWith(scope));
+	return [own, ...others.map((key) => scopeMemory(key, now))];
 }
 
 /** Forgets what this process remembers (a test's stand-in for a new n8n process). */
@@ -290,12 +312,12 @@ export function claim(scope: string, staticData: IDataObject, deliveryId: string
 export function alreadyRan(scope: string, staticData: IDataObject, runKey: string): boolean {
 	const key = eventKey(runKey);
 	const now = Date.now();
-	return stored(staticData, now).events.has(key) || scopeMemory(scope, now).confirmed.has(key);
+	return stored(staticData, now).events.has(key) || sharing(scope, now).some((mem) => mem.confirmed.has(key));
 }
 
-/** An execution passed these events: their run keys are confirmed (see confirm()). */
+/** An execution passed these events: their run keys are confirmed (see confirm()), in each memory `sharing` gives. */
 export function noteRan(scope: string, runKeys: string[], now = Date.now()): void {
-	confirm(scopeMemory(scope, now), runKeys.map(eventKey), now);
+	for (const mem of sharing(scope, now)) confirm(mem, runKeys.map(eventKey), now);
 }
 
 /**

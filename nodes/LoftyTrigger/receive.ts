@@ -148,7 +148,7 @@ export async function receive(ctx: IWebhookFunctions, timing: TriggerTiming = DE
 		// Handled: remembered as seen only now, with the answer that tells Lofty so.
 		decision.commit();
 		if (ctx.getMode() !== 'manual') {
-			// a new process (n8n 2.41 runs no activation on start) owes what an activation would, before it notes this delivery
+			// a new process owes what an activation would where none runs at n8n's start (catchUpState.ts), before it notes this delivery
 			if (firstInProcess(webhookUrl)) oweOnFirstRequest(staticData, chosenLists(ctx), now);
 			noteListened(staticData, now, parsed.teamId);
 			const owed = owedOf(catchUpStateOf(staticData));

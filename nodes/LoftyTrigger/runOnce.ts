@@ -72,7 +72,9 @@ async function askWebhook(ctx: IExecuteFunctions, staticData: IDataObject, keys:
  * The trigger's execute(): in a production execution, the items not run before, each noted as run. Items whose own
  * mark neither its copy of the static data nor this process knows (an execution n8n recovered at its start, whose
  * delivery's answer was lost; one on a queue-mode worker) are decided by the webhook (askWebhook) and pass only once
- * it saved them as run; the rest by what this process knows.
+ * it saved them as run; the rest by what this process knows. An execution without the workflow's static data has
+ * no secret and no address to ask: it decides at once with what this process knows of the webhook (dedupe.ts,
+ * withoutSecret).
  */
 export async function runOnce(ctx: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = ctx.getInputData();

@@ -10,6 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { DEMO_API_KEY } from '../../sandbox';
 import { emitStageChange } from '../../sandbox/resources/webhook/delivery';
 import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
+import { parsePayload } from '../../nodes/LoftyTrigger/parse';
 import type { TriggerTiming } from '../../nodes/LoftyTrigger/settings';
 import { client } from '../sandbox/helpers';
 import { type TriggerHarness, startTrigger, triggerApiKey } from '../harness/trigger';
@@ -55,6 +56,8 @@ async function waitFor(what: string, check: () => boolean, withinMs = 60_000): P
 }
 
 const items = (...hs: TriggerHarness[]) => hs.flatMap((h) => h.executions.flat());
+/** A workflow published with a version before trigger() (n8n 2.41 does not activate it at start): its activation left no `activatedAt`. */
+const publishedWithOlderVersion = (h: TriggerHarness) => delete (h.staticData.catchUp as IDataObject).activatedAt;
 const runs = (all: IDataObject[], event: string, field: string, id: string) => all.filter((i) => i.event === event && i[field] === id);
 
 describe('catch-up after n8n restarts', () => {
@@ -85,6 +88,7 @@ describe('catch-up after n8n restarts', () => {
 		expect(engine.log.filter((e) => e.outcome === 'discarded').length).toBeGreaterThanOrEqual(3);
 		await closeServer(notYet);
 
+		if (!starts) publishedWithOlderVersion(h);
 		const after = await world().restart(h);
 		let next: string | undefined;
 		if (starts) await after.n8nStarts(starts);
@@ -112,7 +116,7 @@ describe('catch-up after n8n restarts', () => {
 		expect(engine.log.filter((e) => e.outcome === 'delivered').length).toBeGreaterThanOrEqual(3);
 	}, VERY_LONG_TEST_MS);
 
-	it('n8n 2.41.1: a delivery that saves an older copy of the static data after the first one (the last save wins) does not drop what the restart owes', async () => {
+	it('n8n 2.41.1, a workflow published before trigger(): a delivery that saves an older copy of the static data after the first one (the last save wins) does not drop what the restart owes', async () => {
 		const { engine } = world();
 		const h = await world().activeTrigger({ events: [2] });
 		await createLead('Heard');
@@ -123,6 +127,7 @@ describe('catch-up after n8n restarts', () => {
 		await engine.flush();
 		await closeServer(notYet);
 
+		publishedWithOlderVersion(h);
 		const after = await world().restart(h);
 		const older = after.persisted();
 		// the first delivery of the new process owes the catch-up and starts its request (sent a second later) ...
@@ -134,6 +139,39 @@ describe('catch-up after n8n restarts', () => {
 		await waitFor('the lost lead, caught up', () => runs(items(after), 'lead.created', 'leadId', lost).length > 0, 20_000);
 		await after.idle();
 		expect(runs(items(after), 'lead.created', 'leadId', lost)).toEqual([expect.objectContaining({ caughtUp: true })]);
+	}, LONG_TEST_MS);
+
+	it.each([
+		['before n8n activates the workflow (the order of n8n 2.41.1\'s start)', 'before'],
+		['after the activation, before the catch-up\'s execution', 'between'],
+		['after the catch-up\'s execution', 'after'],
+	] as const)('n8n 2.41.1: an execution n8n created as it stopped and runs at its start without the static data, %s, and the catch-up of the same lead: it runs once', async (_name, when) => {
+		const { engine } = world();
+		const h = await world().activeTrigger({ events: [2] });
+		await createLead('Heard');
+		await engine.flush();
+		const teamId = items(h)[0].teamId;
+		await h.stop();
+		const notYet = await starting(h.port);
+		const atStop = await createLead('AtStop');
+		await engine.flush();
+		await closeServer(notYet);
+
+		const after = await world().restart(h);
+		// n8n 2.41.1 runs the executions it had created (EnqueuedExecutionRecoveryService, before it activates the
+		// workflows) with the workflow as the execution stored it: its nodes, no static data
+		const parsed = parsePayload({ teamId, listId: 2, createdLead: [{ leadId: atStop, updateTime: Date.now() }] }, 'd-at-stop');
+		if (parsed.kind !== 'events') throw new Error('not events');
+		const recovered = async () => (await after.execute(parsed.events.map((e) => ({ json: e.json })), 'webhook', {})).map((i) => i.json);
+		const passed = when === 'before' ? await recovered() : [];
+		await after.n8nStarts('2.41.1');
+		if (when === 'between') passed.push(...(await recovered()));
+		await waitFor('the catch-up', () => after.infos.some((m) => m.startsWith('Lofty Trigger: caught up')), 20_000);
+		await after.idle();
+		for (const execution of after.executions) passed.push(...(await after.execute(execution.map((json) => ({ json })))).map((i) => i.json));
+		if (when === 'after') passed.push(...(await recovered()));
+		expect(runs(passed, 'lead.created', 'leadId', atStop)).toHaveLength(1);
+		expect(after.warnings).toEqual([]);
 	}, LONG_TEST_MS);
 
 	it('a first activation catches nothing up (it owes nothing from before it listened)', async () => {

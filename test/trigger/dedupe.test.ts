@@ -3,9 +3,9 @@
  * events as a fallback, listing alerts never collapsed; nothing remembered before its execution exists
  * (n8n failing or stopping in between); memory bounded.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
-import { DEDUPE_WINDOW_MS, MAX_DELIVERIES, MAX_EVENT_KEYS, claim, deliveryKey, eventKey, forgetProcessMemory } from '../../nodes/LoftyTrigger/dedupe';
+import { DEDUPE_WINDOW_MS, MAX_DELIVERIES, MAX_EVENT_KEYS, alreadyRan, claim, deliveryKey, eventKey, eventScope, forgetProcessMemory, noteRan, track } from '../../nodes/LoftyTrigger/dedupe';
 import { parsePayload } from '../../nodes/LoftyTrigger/parse';
 import { TriggerHarness } from '../harness/trigger';
 import { VERY_LONG_TEST_MS } from '../harness/budgets';
@@ -165,6 +165,29 @@ describe('nothing is remembered before its execution exists', () => {
 		await deliver(h, leads, 'k3');
 		expect(h.executions).toHaveLength(2);
 		expect(h.executions[0]).toEqual(h.executions[1]);
+	});
+});
+
+describe('executions without the workflow\'s static data (no secret: n8n 2.41\'s at its start, a queue-mode worker\'s)', () => {
+	it('share run marks with the scopes of their webhook in this process, made before or after; not with another webhook or with test requests', () => {
+		const node = (webhookId: string) => ({ webhookId }) as unknown as INode;
+		const bare = eventScope(node('w1'), undefined, false);
+		const live = eventScope(node('w1'), SECRET, false);
+		const ran = (id: number) => `ran|2|created|${id}`;
+		noteRan(bare, [ran(1)]);
+		// a scope made later (the activation at start) takes them: a catch-up of the event starts nothing
+		const copy: IDataObject = {};
+		track(live, copy, undefined);
+		const catchUp = claim(live, copy, undefined, [{ key: 'caught|2|created|1', timed: true, seenAs: [ran(1)] }], Date.now(), true);
+		expect(catchUp).toMatchObject({ kind: 'new', fresh: [] });
+		// marks noted later reach the scope there and the static data its requests hold; the bare one reads the scope's
+		noteRan(bare, [ran(2)]);
+		noteRan(live, [ran(3)]);
+		for (const id of [1, 2, 3]) expect([alreadyRan(live, {}, ran(id)), alreadyRan(bare, {}, ran(id))]).toEqual([true, true]);
+		expect(Object.keys((copy.seen as IDataObject).events as IDataObject)).toEqual(expect.arrayContaining([eventKey(ran(1)), eventKey(ran(2))]));
+		for (const other of [eventScope(node('w10'), SECRET, false), eventScope(node('w10'), undefined, false), eventScope(node('w1'), SECRET, true)]) {
+			expect([1, 2, 3].map((id) => alreadyRan(other, {}, ran(id)))).toEqual([false, false, false]);
+		}
 	});
 });
 
