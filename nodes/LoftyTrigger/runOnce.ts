@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { sleep } from 'n8n-workflow';
 
 import { caughtKey, recordOf, runKey } from './catchUp';
-import { alreadyRan, eventScope, knowsMark, liveScopeOf, noteRan } from './dedupe';
+import { alreadyRan, eventScope, knowsMark, noteRan } from './dedupe';
 import { liveUrlOf, postToOwnWebhook } from './ownWebhook';
 import { contentKeyOf } from './parse';
 import { acceptedSecrets } from './subscriptionState';
@@ -69,25 +69,6 @@ async function askWebhook(ctx: IExecuteFunctions, staticData: IDataObject, keys:
 }
 
 /**
- * The memory of this trigger in this process, for an execution without the workflow's static data: n8n 2.41 runs the
- * executions it had created as it stopped (their deliveries answered 500) at its next start with the workflow as the
- * execution stored it, which holds no static data (EnqueuedExecutionRecoveryService); the catch-up after the start
- * brings the same events. Both decide in this process's memory of the webhook, which its activation at start (or its
- * first request) makes: waited for up to askLimits.withinMs.
- */
-async function scopeWithoutStaticData(ctx: IExecuteFunctions): Promise<string> {
-	const until = Date.now() + askLimits.withinMs;
-	for (;;) {
-		const scope = liveScopeOf(ctx.getNode());
-		if (scope !== undefined) return scope;
-		if (Date.now() >= until) break;
-		await sleep(250);
-	}
-	ctx.logger.warn('Lofty Trigger: an execution without the workflow\'s static data found no memory of its webhook in this process; its events pass');
-	return eventScope(ctx.getNode(), undefined, false);
-}
-
-/**
  * The trigger's execute(): in a production execution, the items not run before, each noted as run. Items whose own
  * mark neither its copy of the static data nor this process knows (an execution n8n recovered at its start, whose
  * delivery's answer was lost; one on a queue-mode worker) are decided by the webhook (askWebhook) and pass only once
@@ -98,8 +79,7 @@ export async function runOnce(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	// the trigger's own executions (recovered ones keep their mode); a test, or a retry from the executions list, passes all
 	if (ctx.getMode() !== 'webhook') return [items];
 	const staticData = ctx.getWorkflowStaticData('node');
-	const secret = acceptedSecrets(staticData)[0];
-	const scope = secret === undefined ? await scopeWithoutStaticData(ctx) : eventScope(ctx.getNode(), secret, false);
+	const scope = eventScope(ctx.getNode(), acceptedSecrets(staticData)[0], false);
 	const eventKeys = items.map((item) => eventKeysOf(item.json));
 	const keys = eventKeys.map((k) => k.run);
 	const unmarked = eventKeys.flatMap(({ run, own }) =>

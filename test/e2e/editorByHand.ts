@@ -71,9 +71,10 @@ export function byHandEditorChecks(t: EditorTools): void {
 			t.log('by hand: this n8n does not offer the new credential until the editor reloads; the notice is what the person sees');
 			return;
 		}
-		// Picked by the editor after the panel opened: the list loads by itself (the Authentication value changes when
-		// a credential is chosen, and the mapper asks again), without closing and opening the node.
-		expect(firstOpen).toBe('fields');
+		// Picked by the editor after the panel opened: no custom-field list depends on another parameter (issue 46 item 1:
+		// n8n 2.41.1's mapper emptied a value when one changed), so the list may not ask again by itself; then the notice
+		// says what to do, never nothing.
+		if (firstOpen !== 'fields') expect(firstOpen).toMatch(/listed from Lofty once a credential is chosen above.*Close this node and open it again/);
 		expect(mapperAnswers.length).toBeGreaterThanOrEqual(1);
 		expect(picked).toBe(name);
 		expect(mapperAnswers.filter((s) => s !== '200')).toEqual([]);

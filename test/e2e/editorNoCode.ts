@@ -86,10 +86,10 @@ export function noCodeEditorChecks(t: EditorTools): void {
 			'Home Anniversary',
 			'Household Size',
 			'Move-In Date',
-			'Must-Haves (Several, Comma-Separated)',
+			'Must-Haves (List)',
 			'Preferred School District',
 		]);
-		for (const name of ['Budget Ceiling', 'Move-In Date', 'Must-Haves (Several, Comma-Separated)', 'Preferred School District']) await offeredFields(name);
+		for (const name of ['Budget Ceiling', 'Move-In Date', 'Must-Haves (List)', 'Preferred School District']) await offeredFields(name);
 		// The choices of a single-choice field come from Lofty.
 		await mapperInput('Financing').locator('input').first().click();
 		expect(await t.openOptions()).toEqual(['Cash', 'Conventional', 'FHA', 'VA']);
@@ -143,7 +143,12 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		await t.pick(t.ndv(), 'operation', 'Create or Update');
 		// The mapper lists the fields again for the new operation.
 		await addButton().waitFor();
-		expect(await labels()).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Match By', 'Email', 'Phone', 'Output', 'Custom Fields', 'Multi-Choice Custom Fields', 'Additional Fields', 'Options', 'Request Options']);
+		// The custom fields set under Create stay set (issue 46 item 1: no list drops a field the node holds a value for);
+		// Multi-Choice Values (add or replace) shows for a write that may meet an existing lead.
+		const shown = await labels();
+		const kept = shown.slice(shown.indexOf('Custom Fields') + 1, shown.indexOf('Multi-Choice Custom Fields'));
+		expect(kept).toContain('Financing');
+		expect(shown.filter((l) => !kept.includes(l))).toEqual(['Credential', 'Resource', 'Operation', 'First Name', 'Match By', 'Email', 'Phone', 'Output', 'Custom Fields', 'Multi-Choice Custom Fields', 'Multi-Choice Values', 'Additional Fields', 'Options', 'Request Options']);
 		await t.ndv().locator('[data-test-id=parameter-input-matchBy]').click();
 		expect(await t.openOptions()).toEqual(['Email', 'Email, Then Phone', 'Phone']);
 		await t.closeDropdown();
@@ -155,7 +160,7 @@ export function noCodeEditorChecks(t: EditorTools): void {
 		await t.pick(t.ndv(), 'resource', 'Transaction');
 		await t.pick(t.ndv(), 'operation', 'Update');
 		const offered = await offeredFields('Closing Agent');
-		expect(offered).toEqual(['Closing Agent', 'Lender Name', 'Option Period End', 'Referral Fee', 'Showing Days (Several, Comma-Separated)']);
+		expect(offered).toEqual(['Closing Agent', 'Lender Name', 'Option Period End', 'Referral Fee', 'Showing Days (List)']);
 		await mapperInput('1001').locator('input').first().click();
 		expect(await t.openOptions()).toEqual(['Option A', 'Option B']);
 		await t.closeDropdown();

@@ -7,9 +7,27 @@
  */
 import type { ILoadOptionsFunctions, ResourceMapperField } from 'n8n-workflow';
 
-import { getLeadCustomFieldChoices, getLeadCustomFieldMapping, getTransactionCustomFieldMapping } from '../../nodes/Lofty/methods/customFieldMapping';
+import * as lists from '../../nodes/Lofty/methods/customFieldMapping';
 import { createContext } from '../harness/context';
 import { apiKeyCredential, node, useSandbox } from '../harness/sandbox';
+import { observe } from '../secrets/observe';
+
+/** A list method whose answer or error (what the editor shows) goes to the secret watch, as the harness does for runs. */
+function watched<A extends unknown[], R>(list: (this: ILoadOptionsFunctions, ...args: A) => Promise<R>) {
+	return async function (this: ILoadOptionsFunctions, ...args: A): Promise<R> {
+		try {
+			const answer = await list.apply(this, args);
+			observe('Lofty load options', answer);
+			return answer;
+		} catch (error) {
+			observe('Lofty load options error', error);
+			throw error;
+		}
+	};
+}
+const getLeadCustomFieldChoices = watched(lists.getLeadCustomFieldChoices);
+const getLeadCustomFieldMapping = watched(lists.getLeadCustomFieldMapping);
+const getTransactionCustomFieldMapping = watched(lists.getTransactionCustomFieldMapping);
 
 const sandbox = useSandbox();
 

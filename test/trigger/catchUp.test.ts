@@ -10,7 +10,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { DEMO_API_KEY } from '../../sandbox';
 import { emitStageChange } from '../../sandbox/resources/webhook/delivery';
 import { LoftyTrigger } from '../../nodes/LoftyTrigger/LoftyTrigger.node';
-import { parsePayload } from '../../nodes/LoftyTrigger/parse';
 import type { TriggerTiming } from '../../nodes/LoftyTrigger/settings';
 import { client } from '../sandbox/helpers';
 import { type TriggerHarness, startTrigger, triggerApiKey } from '../harness/trigger';
@@ -136,31 +135,6 @@ describe('catch-up after n8n restarts', () => {
 		await after.idle();
 		expect(runs(items(after), 'lead.created', 'leadId', lost)).toEqual([expect.objectContaining({ caughtUp: true })]);
 	}, LONG_TEST_MS);
-
-	it('n8n 2.41.1: an execution n8n created as it stopped (its delivery answered 500) and runs at its start without the static data, and the catch-up of the same lead: it runs once', async () => {
-		const { engine } = world();
-		const h = await world().activeTrigger({ events: [2] });
-		await createLead('Heard');
-		await engine.flush();
-		const teamId = items(h)[0].teamId;
-		await h.stop();
-		const notYet = await starting(h.port);
-		const atStop = await createLead('AtStop');
-		await engine.flush();
-		await closeServer(notYet);
-
-		const after = await world().restart(h);
-		await after.n8nStarts('2.41.1');
-		// n8n 2.41.1 runs the executions it had created (EnqueuedExecutionRecoveryService) with the workflow as the
-		// execution stored it: its nodes, no static data
-		const parsed = parsePayload({ teamId, listId: 2, createdLead: [{ leadId: atStop, updateTime: Date.now() }] }, 'd-at-stop');
-		if (parsed.kind !== 'events') throw new Error('not events');
-		const passed = (await after.execute(parsed.events.map((e) => ({ json: e.json })), 'webhook', {})).map((i) => i.json);
-		await waitFor('the catch-up', () => after.infos.some((m) => m.startsWith('Lofty Trigger: caught up')), 20_000);
-		await after.idle();
-		for (const execution of after.executions) passed.push(...(await after.execute(execution.map((json) => ({ json })))).map((i) => i.json));
-		expect(runs(passed, 'lead.created', 'leadId', atStop)).toHaveLength(1);
-	}, 60_000);
 
 	it('a first activation catches nothing up (it owes nothing from before it listened)', async () => {
 		const h = await world().activeTrigger({ events: [2, 8] });
