@@ -2,8 +2,9 @@
 /**
  * `node scripts/e2e-lanes.js [jest options]`: the e2e suite in two jest processes side by side (.ci/run's e2e step).
  *
- *   lane "polls": the files that spend their time waiting for n8n's minute ticks (LANE_FILES below), one n8n each
- *                 scenario, little CPU between ticks;
+ *   lane "polls": the files that spend their time waiting for n8n's minute ticks, one n8n each scenario, little CPU
+ *                 between ticks, and the editor check (the longest of the others), one after the other, so that
+ *                 the lanes take about as long (LANE_FILES below);
  *   lane "rest":  every other e2e file, one after the other, as `npm run test:e2e` runs them.
  *
  * Each e2e file already has its own folder under .e2e/, its own sandbox and free ports, so the lanes share nothing
@@ -17,7 +18,7 @@ const path = require('path');
 const { spawn } = require('child_process');
 
 const ROOT = path.join(__dirname, '..');
-const LANE_FILES = ['test/e2e/polling.e2e.ts'];
+const LANE_FILES = ['test/e2e/polling.e2e.ts', 'test/e2e/editor.e2e.ts'];
 const extra = process.argv.slice(2);
 const jestBin = require.resolve('jest/bin/jest');
 

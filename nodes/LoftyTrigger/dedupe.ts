@@ -115,17 +115,6 @@ function scopeMemory(scope: string, now: number): ScopeMemory {
 	return found;
 }
 
-/**
- * The live scope of this trigger node that this process has met (its activation or a request made it; the most
- * recently used when there are several secrets), for an execution whose static data does not hold the secret.
- */
-export function liveScopeOf(node: INode): string | undefined {
-	const prefix = eventScope(node, undefined, false);
-	let found: string | undefined;
-	for (const scope of memory.keys()) if (scope.startsWith(prefix) && scope !== prefix) found = scope;
-	return found;
-}
-
 /** Forgets what this process remembers (a test's stand-in for a new n8n process). */
 export function forgetProcessMemory(): void {
 	memory.clear();

@@ -21,6 +21,7 @@
  */
 import { type Sandbox, SEED_IDS, startSandbox } from '../../sandbox';
 import { leadScrolls } from '../../sandbox/resources/lead';
+import { DEFAULT_POLL_BUDGET_MS } from '../../nodes/LoftyPollingTrigger/LoftyPollingTrigger.node';
 import { N8nServer } from './n8nServer';
 import { BackgroundScenario } from './scenario';
 import { DURABLE_SCHEDULER, TRIGGER, activate, createPollingWorkflow, executionsOf, finished, itemsOf, keyOf } from './pollingWorkflow';
@@ -213,12 +214,18 @@ export function defineScrollBacklogRun(version: string, register: (scenario: Bac
 					await sleep(2000);
 				}
 			};
+			const madeAt = Date.now();
 			const polls = (await emitted(backlog, 'the backlog by offset')).length;
+			const pages = offset.sandbox.requests.filter((q) => q.method === 'GET' && q.path === '/v1.0/leads' && q.time >= madeAt).map((q) => q.time);
 			const fresh = offset.addLeads(3, 'After Backlog');
 			const executions = await emitted([...backlog, ...fresh], 'the leads after the backlog by offset');
 			const items = executions.flatMap(itemsOf);
-			n8n.log(`backlog by offset: ${polls} executions for the backlog, ${offset.figures()}`);
-			expect(polls).toBeGreaterThan(1);
+			n8n.log(`backlog by offset: ${polls} executions for the backlog, read over ${((Math.max(...pages) - Math.min(...pages)) / 1000).toFixed(0)} s, ${offset.figures()}`);
+			// Its pages were asked over more than one poll's budget (36 s): the read went on past the poll that began it.
+			// Usually two executions emit it; in one local run one execution emitted all 4,000, each once (why is not
+			// known: n8n's info log said nothing). The guarantee is every lead once, not the number of executions.
+			expect(Math.max(...pages) - Math.min(...pages)).toBeGreaterThan(DEFAULT_POLL_BUDGET_MS);
+			expect(polls).toBeGreaterThanOrEqual(1);
 			expect(items.filter((i) => i.event === 'lead.created').map((i) => String(i.leadId)).sort()).toEqual([...backlog, ...fresh].sort());
 			expect(new Set(items.map(keyOf)).size).toBe(items.length);
 			expect(executions.filter((ex) => ex.status !== 'success').map((ex) => ex.data?.resultData?.error?.message)).toEqual([]);
