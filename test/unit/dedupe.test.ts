@@ -22,7 +22,6 @@ import {
 	eventScope,
 	forgetProcessMemory,
 	knowsMark,
-	liveScopeOf,
 	markChangedUntilAnswered,
 	noteRan,
 	track,
@@ -54,18 +53,6 @@ describe('scopes', () => {
 		expect(eventScope(node, undefined, true)).toBe('test|wh|');
 		expect(eventScope({ id: 'n1', name: 'N' } as INode, 's', false)).toBe('live|n1|s');
 		expect(eventScope({ name: 'N' } as INode, 's', false)).toBe('live|N|s');
-	});
-
-	it('liveScopeOf: the live scope with a secret this process used last; none without', () => {
-		expect(liveScopeOf(node)).toBeUndefined();
-		track(eventScope(node, undefined, false), {}, undefined, T);
-		track(eventScope(node, 'a', true), {}, undefined, T);
-		expect(liveScopeOf(node)).toBeUndefined();
-		track(eventScope(node, 'a', false), {}, undefined, T);
-		track(eventScope(node, 'b', false), {}, undefined, T);
-		expect(liveScopeOf(node)).toBe('live|wh|b');
-		track(eventScope(node, 'a', false), {}, undefined, T);
-		expect(liveScopeOf(node)).toBe('live|wh|a');
 	});
 });
 
