@@ -80,6 +80,13 @@ describe('oweOnActivation', () => {
 		expect(data.catchUp).toEqual({ since: T - 10 * HOUR, listenedAt: now, teamId: '88', owed: { 2: { from }, 7: { from } } });
 	});
 
+	it('a re-publish (stop and start again within five minutes) goes on; six minutes is a new start', () => {
+		const stopped = () => ({ catchUp: { since: T - 10 * HOUR, listenedAt: T - HOUR, stoppedAt: T } }) as IDataObject;
+		const from = T - HOUR - CATCH_UP_MARGIN_MS;
+		expect(oweOnActivation(stopped(), [2], T + 4 * 60_000 + 59_000)).toEqual({ 2: { from } });
+		expect(oweOnActivation(stopped(), [2], T + 6 * 60_000)).toEqual({});
+	});
+
 	it('a long stop starts afresh, keeping the team', () => {
 		const data: IDataObject = { catchUp: { since: T - 10 * HOUR, listenedAt: T - 2 * HOUR, stoppedAt: T, teamId: '88', owed: { 2: { from: 1 } } } };
 		expect(oweOnActivation(data, [2], T + RESUME_AFTER_STOP_MS + 1)).toEqual({});
@@ -144,7 +151,8 @@ describe('mergeOwed', () => {
 	});
 
 	it('nothing brought, or listening never began: nothing changes', () => {
-		for (const brought of [undefined, null, 'x', [{ from: 1 }]]) {
+		// an array is not lists by index: its element 2 is not list 2's range
+		for (const brought of [undefined, null, 'x', [{ from: 1 }], [0, 0, { from: T - HOUR }]]) {
 			const data = state();
 			mergeOwed(data, brought, [2], T);
 			expect(data).toEqual(state());
