@@ -10,6 +10,7 @@ import {
 	type DedupeEvent,
 	MAX_DELIVERIES,
 	MAX_SCOPES,
+	MARK_CHANGED_MAX_MS,
 	MEMORY_MS,
 	PENDING_MAX_MS,
 	TRACK_AFTER_ANSWER_MS,
@@ -77,6 +78,9 @@ describe('claim', () => {
 		first.settle(false);
 		first.settle(true);
 		expect(isNew(claim(SCOPE, {}, 'd1', [timed('k1')], T)).fresh).toEqual([0]);
+		// a late settle of the old claim does not decide the new one: its retry is still busy, not seen
+		first.settle(true);
+		expect(claim(SCOPE, {}, 'd1', [timed('k1')], T).kind).toBe('busy');
 	});
 
 	it('without a delivery ID: only the events', () => {
@@ -137,10 +141,29 @@ describe('claim', () => {
 		forgetProcessMemory();
 		expect(isNew(claim(SCOPE, other, undefined, [timed('k1')], T + 2)).fresh).toEqual([0]);
 	});
+
+	it('a commit never answered is held in new copies only for PENDING_MAX_MS', () => {
+		isNew(claim(SCOPE, {}, 'd1', [timed('k1')], T)).commit();
+		const late: IDataObject = {};
+		track(SCOPE, late, undefined, T + PENDING_MAX_MS + 1);
+		expect(seen(late).held).toBeUndefined();
+	});
+
+	it('once its own request stored an event, the same event under another delivery is skipped, not busy', () => {
+		const data: IDataObject = {};
+		isNew(claim(SCOPE, data, 'd1', [timed('k1')], T)).commit();
+		isNew(claim(SCOPE, structuredClone(data), 'd2', [], T + 1));
+		expect(isNew(claim(SCOPE, {}, 'd3', [timed('k1')], T + 2)).fresh).toEqual([]);
+	});
+
+	it('unreadable stored marks are read as none', () => {
+		const data: IDataObject = { seen: { deliveries: null, events: 'e:k1', held: 5 } };
+		expect(isNew(claim(SCOPE, data, 'd1', [timed('k1')], T)).fresh).toEqual([0]);
+	});
 });
 
 describe('copies of the static data', () => {
-	it('what this process confirms is written into every copy a request holds, until shortly after its answer', () => {
+	it.each(['finish', 'close'])('what this process confirms is written into every copy a request holds, until shortly after its answer (%s)', (event) => {
 		const answer = new EventEmitter();
 		const copy: IDataObject = {};
 		const untracked: IDataObject = {};
@@ -149,7 +172,7 @@ describe('copies of the static data', () => {
 		expect(seen(copy).events).toEqual({ [eventKey('ran|a')]: T });
 		expect(untracked.seen).toBeUndefined();
 		now = T + 10;
-		answer.emit('finish');
+		answer.emit(event);
 		noteRan(SCOPE, ['ran|b'], T + 10 + TRACK_AFTER_ANSWER_MS);
 		expect(Object.keys(seen(copy).events!)).toHaveLength(2);
 		noteRan(SCOPE, ['ran|c'], T + 11 + TRACK_AFTER_ANSWER_MS);
@@ -190,6 +213,8 @@ describe('what executions ran', () => {
 		expect(alreadyRan(SCOPE, {}, 'ran|a')).toBe(true);
 		expect(alreadyRan(eventScope(node, 'other', false), {}, 'ran|a')).toBe(false);
 		expect(alreadyRan(SCOPE, {}, 'ran|b')).toBe(false);
+		now = T + 59 * 60_000;
+		expect(alreadyRan(SCOPE, {}, 'ran|a')).toBe(true);
 		now = T + MEMORY_MS - 1;
 		expect(alreadyRan(SCOPE, {}, 'ran|a')).toBe(true);
 		now = T + MEMORY_MS;
@@ -225,16 +250,28 @@ describe('what executions ran', () => {
 });
 
 describe('markChangedUntilAnswered', () => {
-	it('writes the same marks again until the answer went out', async () => {
+	it.each(['finish', 'close'])('writes the same marks again until the answer went out (%s)', async (event) => {
 		jest.restoreAllMocks();
 		const marks = { events: { a: 1 } };
 		const data: IDataObject = { seen: marks };
 		const answer = new EventEmitter();
 		const done = markChangedUntilAnswered(data, answer);
 		await new Promise((resolve) => setTimeout(resolve, 5));
-		answer.emit('close');
+		answer.emit(event);
 		await done;
 		expect(data.seen).not.toBe(marks);
 		expect(data.seen).toEqual(marks);
+	});
+
+	it('gives up after MARK_CHANGED_MAX_MS without an answer', async () => {
+		// n8n's clock moves 10 s a look; an answer comes only after 100 looks (so a wait without a bound still ends)
+		const answer = new EventEmitter();
+		let looks = 0;
+		jest.spyOn(Date, 'now').mockImplementation(() => {
+			if (++looks === 100) answer.emit('close');
+			return T + looks * 10_000;
+		});
+		await markChangedUntilAnswered({ seen: { events: {} } }, answer);
+		expect(looks * 10_000).toBeLessThanOrEqual(MARK_CHANGED_MAX_MS + 20_000);
 	});
 });
