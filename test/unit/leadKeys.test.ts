@@ -1,10 +1,19 @@
 /** Lead > Create or Update's person keys: the phone rule, and the bounded record of recent leads shared by executions. */
+import type { IDataObject } from 'n8n-workflow';
+
 import {
+	PersonMemory,
 	RECENT_LEADS_MAX,
 	RECENT_LEADS_TTL_MS,
 	type KnownLead,
+	differences,
+	emailKey,
+	forget,
 	forgetRecentLeads,
 	normalPhone,
+	otherPeople,
+	personKeys,
+	phoneKey,
 	phoneSearchValues,
 	recall,
 	recentLeadCount,
@@ -103,3 +112,93 @@ describe('withKnown: a remembered lead that may have others joins what the searc
 	});
 });
 
+
+describe('the match keys and what tells two people apart', () => {
+	it('an email key ignores case and spaces; a phone key is the normalised phone; a person\'s keys once each', () => {
+		expect(emailKey(' Ann@Example.COM ')).toBe('email:ann@example.com');
+		expect(phoneKey('(415) 555-0101')).toBe('phone:+14155550101');
+		expect(personKeys(['a@x.com', 'A@x.com'], ['4155550101', '+1 415 555 0101'])).toEqual(['email:a@x.com', 'phone:+14155550101']);
+		expect(personKeys([], [])).toEqual([]);
+		// A +1 number that is not 10 digits long is searched as its digits only.
+		expect(phoneSearchValues('+1 555 0101')).toEqual(['15550101']);
+	});
+
+	it('names differ only when both have one, loosely (case, accents, spacing); emails only when both have some and none is shared', () => {
+		const person = { firstName: ' José  María ', lastName: 'Lee', emails: ['J@x.com '] };
+		expect(differences(person, { firstName: 'jose maria', lastName: 'LEE' }, ['j@x.com'])).toEqual([]);
+		expect(differences(person, { firstName: 'Jose', lastName: 'Park' }, ['k@x.com'])).toEqual([
+			{ field: 'firstName', lead: 'Jose' },
+			{ field: 'lastName', lead: 'Park' },
+			{ field: 'emails', lead: 'k@x.com' },
+		]);
+		expect(differences({ emails: [] }, { firstName: 'Jose', lastName: 7 }, ['k@x.com'])).toEqual([]);
+		expect(differences({ firstName: 'Ann', lastName: ' ', emails: ['a@x.com'] }, { lastName: 'Lee' }, [])).toEqual([]);
+		expect(differences({ firstName: 'Ann', emails: ['a@x.com'] }, { firstName: 'Ann' }, [' A@X.com', 'b@x.com'])).toEqual([]);
+	});
+
+	it('otherPeople: the leads found by the phone alone the rules keep apart, with why; the lead\'s own emails when it has a list', () => {
+		const lead = (leadId: string, fields: IDataObject, emails: string[] = []): KnownLead => ({ leadId, emails, phones: [], fields, recent: false });
+		const item = { firstName: 'Ann', lastName: 'Lee' };
+		const matches = [
+			lead('1', { firstName: 'Bob', lastName: 'Lee', emails: ['bob@x.com', 7] }, ['ann@x.com']),
+			lead('2', { firstName: 'Ann' }, ['other@x.com']),
+			lead('3', { firstName: 'ann', emails: ['ann@x.com'] }, ['zzz@x.com']),
+		];
+		expect(otherPeople(item, ['ann@x.com'], matches)).toEqual([
+			{
+				leadId: '1',
+				matchedBy: 'phone',
+				differs: ['firstName', 'emails'],
+				why: 'Lead 1 has this phone but another first name (Bob) and other emails (bob@x.com), so it was taken for another person (Options > If Only the Phone Matches)',
+			},
+			{
+				leadId: '2',
+				matchedBy: 'phone',
+				differs: ['emails'],
+				why: 'Lead 2 has this phone but other emails (other@x.com), so it was taken for another person (Options > If Only the Phone Matches)',
+			},
+		]);
+		expect(otherPeople({ ...item, phoneOnly: 'update' }, ['ann@x.com'], matches)).toEqual([]);
+		expect(otherPeople({ lastName: 'Park' }, [], matches.slice(0, 1)).map((m) => m.why)).toEqual([
+			'Lead 1 has this phone but another last name (Lee), so it was taken for another person (Options > If Only the Phone Matches)',
+		]);
+	});
+});
+
+describe('PersonMemory', () => {
+	it('a key set again lives from then on and counts as the newest; an expired entry is dropped when read; deleting forgets only those keys', () => {
+		const memory = new PersonMemory<string>();
+		memory.set('acc', ['a', 'b'], 'first', 1000);
+		memory.set('acc', ['a'], 'again', 2000);
+		expect(memory.get('acc', 'a', 1000 + RECENT_LEADS_TTL_MS)).toBe('again');
+		expect(memory.get('acc', 'b', 1000 + RECENT_LEADS_TTL_MS - 1)).toBe('first');
+		expect(memory.size).toBe(2);
+		expect(memory.get('acc', 'b', 1000 + RECENT_LEADS_TTL_MS)).toBeUndefined();
+		expect(memory.size).toBe(1);
+		memory.set('acc', ['c'], 'c', 2000);
+		memory.delete('acc', ['a', 'missing']);
+		expect(memory.get('acc', 'a', 2000)).toBeUndefined();
+		expect(memory.get('acc', 'c', 2000)).toBe('c');
+		memory.clear();
+		expect(memory.size).toBe(0);
+	});
+
+	it('a key set again at the cap is not dropped as the oldest', () => {
+		const memory = new PersonMemory<number>();
+		for (let i = 0; i < RECENT_LEADS_MAX; i++) memory.set('acc', [`k${i}`], i, 1000);
+		memory.set('acc', ['k0'], -1, 1000);
+		memory.set('acc', ['new'], 1, 1000);
+		expect(memory.size).toBe(RECENT_LEADS_MAX);
+		expect(memory.get('acc', 'k0', 1000)).toBe(-1);
+		expect(memory.get('acc', 'k1', 1000)).toBeUndefined();
+	});
+
+	it('forget drops a remembered lead\'s keys', () => {
+		forgetRecentLeads();
+		const known: KnownLead = { leadId: '1', emails: [], phones: [], fields: {}, recent: true };
+		remember('acc', ['email:a@x.com', 'email:b@x.com'], known, 1000);
+		forget('acc', ['email:a@x.com']);
+		expect(recall('acc', 'email:a@x.com', 1000)).toBeUndefined();
+		expect(recall('acc', 'email:b@x.com', 1000)).toBe(known);
+	});
+});

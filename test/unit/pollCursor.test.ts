@@ -89,3 +89,46 @@ describe('polling cursor', () => {
 		expect(kept[`n${MAX_LEAD_SEEN + 4}`]).toBeUndefined();
 	});
 });
+
+describe('polling cursor: edges', () => {
+	it('the overlap kept is exactly Look Back below the cursor', () => {
+		const { next } = advance({ cursor: NOW, seen: { edge: NOW - LOOK, gone: NOW - LOOK - 1 } }, [], { baseline: false, now: NOW, lookBackMs: LOOK });
+		expect(next).toEqual({ cursor: NOW, seen: { edge: NOW - LOOK } });
+	});
+
+	it('records of one time go in ID order; a first poll without a start date or records starts at Lofty\'s now', () => {
+		const { fresh } = advance({ cursor: NOW, seen: {} }, [f('b', NOW), f('c', NOW), f('a', NOW)], { baseline: false, now: NOW, lookBackMs: LOOK });
+		expect(fresh.map((x) => x.id)).toEqual(['a', 'b', 'c']);
+		expect(advance(undefined, [], { baseline: false, now: NOW, lookBackMs: LOOK }).next.cursor).toBe(NOW);
+		expect(advance(undefined, [f('old', NOW - 50)], { baseline: false, now: NOW, lookBackMs: LOOK, startFrom: NOW - 100 }).next.cursor).toBe(NOW - 50);
+	});
+
+	it('a baseline ignores a cut read; a saved cursor is where a baseline starts from too', () => {
+		const { next } = advance({ cursor: NOW - 1000, seen: {} }, [f('a', NOW - 10)], { baseline: true, now: NOW, lookBackMs: LOOK, readUpTo: NOW - 100 });
+		expect(next.cursor).toBe(NOW - 10);
+		expect(advance({ cursor: NOW - 500, seen: {} }, [], { baseline: true, now: NOW, lookBackMs: LOOK }).next.cursor).toBe(NOW - 500);
+		expect(windowOf({ cursor: NOW + 5000, seen: {} }, NOW, LOOK)).toEqual({ from: NOW - LOOK, baseline: false });
+		expect(windowOf(undefined, NOW, LOOK, NOW + 5000)).toEqual({ from: NOW, baseline: false });
+	});
+
+	it('leads: a stored place needs a numeric cursor; a pass saved beside an old backlog wins', () => {
+		expect(placeOf({ cursor: '5', seen: {} })).toBeUndefined();
+		expect(placeOf(null)).toBeUndefined();
+		expect(placeOf({ cursor: 5 })).toEqual({ cursor: 5, seen: {} });
+		const pass = { offset: 25, at: 3 };
+		expect(placeOf({ cursor: 5, seen: { a: 5 }, pass, served: 25, listed: 300, backlog: { from: 1, to: 2, offset: 0 } })).toEqual({ cursor: 5, seen: { a: 5 }, pass, served: 25, listed: 300 });
+	});
+
+	it('keepSeen: at most MAX_SEEN ahead of the cursor, the newest; without a place only the newest below', () => {
+		const seen = new Map<string, number>();
+		for (let i = 0; i < MAX_SEEN + 3; i++) seen.set(`a${i}`, NOW + 1 + i);
+		for (let i = 0; i < MAX_LEAD_SEEN + 3; i++) seen.set(`b${i}`, NOW - i);
+		const kept = keepSeen(seen, NOW, undefined);
+		expect(Object.keys(kept)).toHaveLength(MAX_SEEN + MAX_LEAD_SEEN);
+		expect(kept.a0).toBeUndefined();
+		expect(kept[`a${MAX_SEEN + 2}`]).toBe(NOW + MAX_SEEN + 3);
+		expect(kept.b0).toBe(NOW);
+		expect(kept[`b${MAX_LEAD_SEEN}`]).toBeUndefined();
+		expect(Object.keys(keepSeen(seen, NOW, NOW - MAX_LEAD_SEEN - 1))).toHaveLength(MAX_SEEN + MAX_LEAD_SEEN + 1);
+	});
+});

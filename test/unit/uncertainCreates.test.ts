@@ -112,3 +112,23 @@ describe('the uncertain creates of a process', () => {
 		expect(earlierItem(ctx(undefined), { ...ann, execution: executionOf(own) })).toBe('item 0 of an earlier execution');
 	});
 });
+
+describe('the uncertain creates of a process: edges', () => {
+	it('of two equally late, the one under the first key', () => {
+		const byPhone: UncertainCreate = { ...ann, itemIndex: 1, keys: [phoneKey(PHONE)] };
+		const byEmail: UncertainCreate = { ...ann, itemIndex: 2, keys: [emailKey('ann@example.com')] };
+		rememberUncertainCreate('acct', byPhone, NOW);
+		rememberUncertainCreate('acct', byEmail, NOW);
+		expect(uncertainCreateFor('acct', [emailKey('ann@example.com'), phoneKey(PHONE)], undefined, NOW)).toBe(byEmail);
+		expect(uncertainCreateFor('acct', [phoneKey(PHONE), emailKey('ann@example.com')], undefined, NOW)).toBe(byPhone);
+	});
+
+	it('an execution without an ID from n8n (none, or empty) is numbered by this process', () => {
+		const none = {} as unknown as IExecuteFunctions;
+		const empty = { getExecutionId: () => '' } as unknown as IExecuteFunctions;
+		expect(executionOf(none)).toMatch(/^#\d+$/);
+		expect(executionOf(empty)).toMatch(/^#\d+$/);
+		expect(executionOf(empty)).not.toBe(executionOf(none));
+		expect(executionOf({ getExecutionId: () => 12 } as unknown as IExecuteFunctions)).toBe('12');
+	});
+});
