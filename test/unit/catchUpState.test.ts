@@ -69,7 +69,9 @@ describe('oweOnActivation', () => {
 	it('a first activation owes nothing and starts listening', () => {
 		const data: IDataObject = {};
 		expect(oweOnActivation(data, [2, 6], T)).toEqual({});
-		expect(data.catchUp).toEqual({ since: T, listenedAt: T });
+		expect(data.catchUp).toEqual({ since: T, listenedAt: T, activatedAt: T });
+		// An activation by this version owns the catch-up: a first request owes nothing after it.
+		expect(oweOnFirstRequest(data, [2, 6], T + HOUR)).toEqual({});
 	});
 
 	it('after a short stop: from when it last listened less the margin, for the chosen lists that can be read back', () => {
@@ -77,7 +79,7 @@ describe('oweOnActivation', () => {
 		const now = T - 60_000 + RESUME_AFTER_STOP_MS;
 		const from = T - 2 * HOUR - CATCH_UP_MARGIN_MS;
 		expect(oweOnActivation(data, [2, 4, 7], now)).toEqual({ 2: { from }, 7: { from } });
-		expect(data.catchUp).toEqual({ since: T - 10 * HOUR, listenedAt: now, teamId: '88', owed: { 2: { from }, 7: { from } } });
+		expect(data.catchUp).toEqual({ since: T - 10 * HOUR, listenedAt: now, activatedAt: now, teamId: '88', owed: { 2: { from }, 7: { from } } });
 	});
 
 	it('a re-publish (stop and start again within five minutes) goes on; six minutes is a new start', () => {
@@ -90,10 +92,10 @@ describe('oweOnActivation', () => {
 	it('a long stop starts afresh, keeping the team', () => {
 		const data: IDataObject = { catchUp: { since: T - 10 * HOUR, listenedAt: T - 2 * HOUR, stoppedAt: T, teamId: '88', owed: { 2: { from: 1 } } } };
 		expect(oweOnActivation(data, [2], T + RESUME_AFTER_STOP_MS + 1)).toEqual({});
-		expect(data.catchUp).toEqual({ since: T + RESUME_AFTER_STOP_MS + 1, listenedAt: T + RESUME_AFTER_STOP_MS + 1, teamId: '88' });
+		expect(data.catchUp).toEqual({ since: T + RESUME_AFTER_STOP_MS + 1, listenedAt: T + RESUME_AFTER_STOP_MS + 1, activatedAt: T + RESUME_AFTER_STOP_MS + 1, teamId: '88' });
 		const noTeam: IDataObject = { catchUp: { since: 1, stoppedAt: T } };
 		oweOnActivation(noTeam, [2], T + RESUME_AFTER_STOP_MS + 1);
-		expect(noTeam.catchUp).toEqual({ since: T + RESUME_AFTER_STOP_MS + 1, listenedAt: T + RESUME_AFTER_STOP_MS + 1 });
+		expect(noTeam.catchUp).toEqual({ since: T + RESUME_AFTER_STOP_MS + 1, listenedAt: T + RESUME_AFTER_STOP_MS + 1, activatedAt: T + RESUME_AFTER_STOP_MS + 1 });
 	});
 
 	it('never before since nor more than a day back; without listenedAt from since', () => {
