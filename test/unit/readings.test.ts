@@ -78,6 +78,18 @@ describe('one request', () => {
 		expect(again.shapes()).toEqual(['first']);
 	});
 
+	it('two readings learned in one execution are both kept', async () => {
+		const { reading: shape } = readingOf();
+		const { reading: size } = readingOf({ name: 'size' });
+		const ctx = context();
+		const { send, shapes } = scripted(refusal(), 'a', refusal(), 'b', 'c', 'd');
+		await sendByReading(ctx, shape, FIRST, {}, send);
+		await sendByReading(ctx, size, FIRST, {}, send);
+		await sendByReading(ctx, shape, FIRST, {}, send);
+		await sendByReading(ctx, size, FIRST, {}, send);
+		expect(shapes()).toEqual(['first', 'other', 'first', 'other', 'other', 'other']);
+	});
+
 	it('what the reading adds to every first request (base) is sent', async () => {
 		const { reading } = readingOf({ base: (request) => ({ ...request, qs: { both: 'yes' } }) });
 		const { send, sent } = scripted();

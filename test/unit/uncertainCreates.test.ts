@@ -101,6 +101,12 @@ describe('the uncertain creates of a process', () => {
 		expect(uncertainCreateFor('acct', [phoneKey(PHONE)])).toBe(later);
 	});
 
+	it('a new process (forgetUncertainCreates) knows none of them', () => {
+		rememberUncertainCreate('acct', ann, NOW);
+		forgetUncertainCreates();
+		expect(uncertainCreateFor('acct', [emailKey('ann@example.com')], undefined, NOW)).toBeUndefined();
+	});
+
 	it('the earlier item is named by its execution', () => {
 		const ctx = (id?: string) => ({ getExecutionId: () => id }) as unknown as IExecuteFunctions;
 		expect(earlierItem(ctx('7'), ann)).toBe('item 0 of this execution');
