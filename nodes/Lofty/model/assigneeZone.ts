@@ -81,7 +81,8 @@ export async function agentReading(ctx: IExecuteFunctions, op: OperationDef, ite
 	let person: { userId?: string; as: string };
 	try {
 		// GET /v1.0/leads/{leadId} answers `{lead: {...}}`, GET /v2.0/tasks/{taskId} `{task: {...}}` (as Get unwraps them).
-		const answer = record(await readOnce(ctx, entryParam ? `/v2.0/tasks/${id}` : `/v1.0/leads/${id}`, itemIndex));
+		// The entry is read at the path the operation writes it to (PUT /v2.0/tasks/{taskId}: GET there).
+		const answer = record(await readOnce(ctx, entryParam ? op.path.replace(`{${entryParam.key ?? entryParam.name}}`, id) : `/v1.0/leads/${id}`, itemIndex));
 		person = role === undefined ? { userId: idText(record(answer.task ?? answer).assignedUserId), as: whom } : assigneeIn(record(answer.lead ?? answer), role);
 	} catch {
 		return unknown(`Lofty did not give the ${entryParam ? 'entry' : 'lead'}`);

@@ -2,11 +2,11 @@ import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { findFailure, toNodeApiError } from './errors';
-import { type RawResponse, answerInsideError, decodeBody, header } from './rawAnswer';
 import { stringifyJson } from './json';
 import { slotsOf } from './inFlight';
 import { passGate, requestTurnOf } from './itemGate';
 import { MAX_PACING_WAIT_MS, acquire, isPacingDeadline, pacingKey } from './pacing';
+import { type RawResponse, answerInsideError, decodeBody, header } from './rawAnswer';
 import { type LoftyContext, type Target, CREDENTIAL_TYPES, credentialType, target } from './target';
 import { type BindingCheck, type MeAnswer, bindToken, checkTokenBinding } from './tokenBinding';
 import { type OAuthAnswer, notConnectedError, oauthAnswerOf, tokenBusyError, tokenRefusedError } from './tokenFailure';
@@ -56,7 +56,6 @@ export class DeadlineReached extends NodeOperationError {
 
 export const isDeadlineReached = (error: unknown): error is DeadlineReached => (error as { deadlineReached?: unknown } | null)?.deadlineReached === true;
 
-
 /** How often and how long a 429 is waited out before the item fails. */
 export const RATE_LIMIT_RETRIES = 4;
 export const MAX_RATE_LIMIT_WAIT_MS = MAX_PACING_WAIT_MS;
@@ -85,8 +84,6 @@ export function buildQuery(qs: Record<string, QueryValue> | undefined): string {
 	}
 	return parts.length ? `?${parts.join('&')}` : '';
 }
-
-
 
 /** A request that got no answer. */
 interface SendFailure {
@@ -120,11 +117,13 @@ async function send(ctx: LoftyContext, type: string, options: IHttpRequestOption
 		if (inside && !inside.other) return { ...inside, thrown: true };
 		// Only the message travels on: the raw error holds the request, with its Authorization header.
 		const reason = error instanceof Error ? error.message : String(error);
-		const tokenStatus = inside?.statusCode ?? tokenEndpointStatus(error);
 		// The token endpoint's answer (n8n's OAuth2 helper): 429 and 5xx are for now, the rest a refusal.
-		if (inside) return { fault: tokenStatus === 429 || inside.statusCode >= 500 ? 'tokenBusy' : 'token', reason, tokenStatus, oauth: oauthAnswerOf(error) };
+		if (inside) {
+			const busy = inside.statusCode === 429 || inside.statusCode >= 500;
+			return { fault: busy ? 'tokenBusy' : 'token', reason, tokenStatus: inside.statusCode, oauth: oauthAnswerOf(error) };
+		}
 		const fault = transportFault(error);
-		return { fault, reason, oauth: fault === 'token' ? oauthAnswerOf(error) : undefined, tokenStatus };
+		return { fault, reason, oauth: fault === 'token' ? oauthAnswerOf(error) : undefined, tokenStatus: fault === 'tokenBusy' ? tokenEndpointStatus(error) : undefined };
 	}
 }
 
@@ -284,6 +283,7 @@ async function exchange(ctx: LoftyContext, to: Target, request: LoftyRequest, it
 	const slots = slotsOf(ctx);
 	let rateLimited = 0;
 	let retried = 0;
+	let tokenAsks = 0;
 	const { deadline } = request;
 	const outOfTime = (why: string) =>
 		new DeadlineReached(ctx.getNode(), `${request.method} ${request.path} was not answered within its time budget: ${why}`, { itemIndex });
@@ -323,12 +323,13 @@ async function exchange(ctx: LoftyContext, to: Target, request: LoftyRequest, it
 		if ('fault' in response && response.fault === 'tokenBusy') {
 			// Only the token request was answered (429: waited as any 429; 5xx: a backoff): a write may go again too.
 			const status = response.tokenStatus ?? 0;
+			tokenAsks++;
 			const wait = status === 429 ? ticket.refused({}, rateLimited) : (ticket.done(), backoffMs(retried));
 			if ((status === 429 ? rateLimited++ < RATE_LIMIT_RETRIES : retried++ < DEFAULT_READ_RETRIES) && fits(wait)) {
 				if (status !== 429) await sleep(wait);
 				continue;
 			}
-			throw notAnswered(tokenBusyError(ctx.getNode(), `${request.method} ${request.path}`, status, rateLimited + retried, itemIndex));
+			throw notAnswered(tokenBusyError(ctx.getNode(), `${request.method} ${request.path}`, status, tokenAsks, itemIndex));
 		}
 		if ('fault' in response) {
 			ticket.done();
