@@ -3,7 +3,9 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', diagnostics: { warnOnly: false } }] },
+	// Transpiled file by file (tsconfig.jest.json: isolatedModules); the types are checked once, over test/ too, by
+	// `npm run typecheck` (tsc over tsconfig.dev.json, a step of .ci/run), not again in each worker.
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }] },
 	// Every test's timeout: test/harness/budgets.ts, set by test/harness/timeouts.ts.
 	// Two workers even on two cores: most suites wait on sandboxes, latencies and timers more than they compute.
 	maxWorkers: 2,

@@ -6,7 +6,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.e2e.ts'],
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', diagnostics: { warnOnly: false } }] },
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }] },
 	maxWorkers: 1,
 	testTimeout: 600000,
 	verbose: true,
