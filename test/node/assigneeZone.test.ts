@@ -8,6 +8,7 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { parseJson, SEED_IDS } from '../../sandbox';
+import { CALENDAR_SEED } from '../../sandbox/resources/calendar';
 import { TASK_SEED } from '../../sandbox/resources/task';
 import { getAssigneeTimeReadings } from '../../nodes/Lofty/model/agentZone';
 import { createContext } from '../harness/context';
@@ -70,6 +71,20 @@ describe("a time for the lead's agent or assistant is read in the assignee's zon
 			zone: 'America/Los_Angeles',
 			assignee: `the entry's assignee: user ${SEED_IDS.otherAgentUserId} has no time zone in Lofty; their zone may differ`,
 		});
+	});
+
+	it("Calendar > Update reads its entry as the V2 task it is, once per execution; an assignee without a zone: the Lofty user's, said", async () => {
+		sandbox().store.getUser(BigInt(SEED_IDS.otherAgentUserId))!.timeZoneId = undefined as never;
+		const day = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
+		const entry = CALENDAR_SEED.sharedLeadAppointment; // the other agent's
+		const items = await run(sandbox(), { resource: 'calendar', operation: 'update', calendarId: byId(entry), updateFields: { startAt: `${day}T10:00:00` } }, { ...NEW_YORK, items: [{}, {}] });
+		const reads = sandbox().requests.filter((r) => r.method === 'GET').map((r) => r.path);
+		expect(reads.filter((p) => p.startsWith('/v2.0/'))).toEqual([`/v2.0/tasks/${entry.split('-')[0]}`]);
+		expect(reads.filter((p) => p.startsWith('/v1.0/users/'))).toHaveLength(1);
+		expect(parseJson(sandbox().requests.filter((r) => r.method === 'PUT')[0].body)).toEqual({ startAt: expect.stringMatching(/T10:00:00-0[78]:00$/), timeZoneCode: 'America/Los_Angeles' });
+		expect(items.map((i) => i.json.timesReadIn)).toEqual(
+			[0, 1].map(() => expect.objectContaining({ assignee: `the entry's assignee: user ${SEED_IDS.otherAgentUserId} has no time zone in Lofty; their zone may differ` })),
+		);
 	});
 
 	it('items on one lead look the lead and the user up once per execution', async () => {

@@ -9,7 +9,7 @@
 import { SEED_IDS, parseJson } from '../../sandbox';
 import { CALENDAR_SEED, calendarState } from '../../sandbox/resources/calendar';
 import { isoInZone } from '../../sandbox/core/time';
-import { TASK_SEED } from '../../sandbox/resources/task';
+import { TASK_SEED, taskState } from '../../sandbox/resources/task';
 import { byId, run, useSandbox } from '../harness/sandbox';
 import { welcomeCall } from './welcomeCall';
 
@@ -67,13 +67,18 @@ describe('a time without offset is stored in the zone it was read in (timeZoneCo
 		expect(await stored(showing.json.taskId)).toMatchObject({ startAt: '2026-12-04T09:00:00-06:00', timeZoneCode: 'America/Chicago' });
 	});
 
-	it("Calendar > Update with a start and end without offset: held in the Lofty user's zone they were read in", async () => {
+	it("Calendar > Update at 10:00 for the entry's Chicago assignee: held at 10:00 Chicago, as Task > Update does", async () => {
 		const day = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
-		const chicago = CALENDAR_SEED.sharedLeadAppointment; // the other agent's, held in Chicago, on a lead shared with the owner
-		await run(sandbox(), { resource: 'calendar', operation: 'update', calendarId: byId(chicago), updateFields: { startAt: `${day}T10:00:00`, endAt: `${day}T11:00:00` } }, NEW_YORK);
-		expect(writes()[0]).toMatchObject({ startAt: expect.stringMatching(/T10:00:00-0[78]:00$/), timeZoneCode: 'America/Los_Angeles' });
+		const chicago = CALENDAR_SEED.sharedLeadAppointment; // the other agent's (Chicago), on a lead shared with the owner
+		// Held in the owner's zone, as Lofty held the entries the node made before it sent a zone.
+		taskState(sandbox().store).entries.get(chicago.split('-')[0])!.timeZoneCode = 'America/Los_Angeles';
+		const [item] = await run(sandbox(), { resource: 'calendar', operation: 'update', calendarId: byId(chicago), updateFields: { startAt: `${day}T10:00:00`, endAt: `${day}T11:00:00` } }, NEW_YORK);
+		expect(writes()[0]).toMatchObject({ startAt: expect.stringMatching(/T10:00:00-0[56]:00$/), endAt: expect.stringMatching(/T11:00:00-0[56]:00$/), timeZoneCode: 'America/Chicago' });
+		expect(item.json.timesReadIn).toMatchObject({ zone: 'America/Chicago', assignee: { userId: SEED_IDS.otherAgentUserId, role: "the entry's assignee", zone: 'America/Chicago' } });
+		// The entry as Lofty answers it: the calendar (GET /v2.0/calendar) and the V2 task it is (Task > Get).
 		const entry = calendarState(sandbox().store).entries.get(chicago)!;
-		expect([isoInZone(entry.startMs, entry.timeZoneCode), entry.timeZoneCode]).toEqual([expect.stringMatching(new RegExp(`^${day}T10:00:00`)), 'America/Los_Angeles']);
+		expect([isoInZone(entry.startMs, entry.timeZoneCode), entry.timeZoneCode]).toEqual([expect.stringMatching(new RegExp(`^${day}T10:00:00`)), 'America/Chicago']);
+		expect(await stored(chicago.split('-')[0])).toMatchObject({ startAt: expect.stringMatching(new RegExp(`^${day}T10:00:00-0[56]:00$`)), timeZoneCode: 'America/Chicago' });
 	});
 
 	it('a time given with an offset and no Time Zone: no zone is sent; Lofty holds the same moment in the Lofty user\'s zone', async () => {

@@ -14,8 +14,9 @@ import { itemRead } from './itemRead';
  * their profile (GET /v1.0/users/{userId}: `timeZoneId`) the zone. Where Lofty does not tell (the lead or the user
  * cannot be read, or the profile has no zone), the Lofty user's zone is used, and the output says the assignee's may
  * differ. An operation that changes an existing entry (ParamDef `assignsTo: 'entry'`: Task > Update, Appointment >
- * Update) reads its times in the zone of the entry's assignee: the entry (GET /v2.0/tasks/{taskId}: `assignedUserId`)
- * names them. Lookups are made once per execution for each lead, entry and user.
+ * Update, Calendar > Update) reads its times in the zone of the entry's assignee: the entry (GET /v2.0/tasks/{taskId}:
+ * `assignedUserId`; a calendar entry `12345-task` through task 12345, ParamDef `entryReadAt`) names them. Lookups are
+ * made once per execution for each lead, entry and user.
  */
 
 /** How an item's agent times are read: the zone, where it came from, and what the output says besides. */
@@ -76,13 +77,16 @@ export async function agentReading(ctx: IExecuteFunctions, op: OperationDef, ite
 		from: mine ? 'loftyUserAssigneeUnknown' : own.from,
 		about: { assignee: `${whom}: ${why}; their zone may differ`, loftyUserZone: mine ?? null },
 	});
-	const id = idText(ctx.getNodeParameter(entryParam?.name ?? 'leadId', itemIndex, '', { extractValue: true }));
+	const given = String(ctx.getNodeParameter(entryParam?.name ?? 'leadId', itemIndex, '', { extractValue: true }) ?? '').trim();
+	const id = idText(entryParam?.entryReadAt ? /^(\d+)-[a-z]+$/i.exec(given)?.[1] : given);
 	if (!id) return unknown(`no ${entryParam ? 'entry' : 'lead'} ID to look them up`);
 	let person: { userId?: string; as: string };
 	try {
 		// GET /v1.0/leads/{leadId} answers `{lead: {...}}`, GET /v2.0/tasks/{taskId} `{task: {...}}` (as Get unwraps them).
-		// The entry is read at the path the operation writes it to (PUT /v2.0/tasks/{taskId}: GET there).
-		const answer = record(await readOnce(ctx, entryParam ? op.path.replace(`{${entryParam.key ?? entryParam.name}}`, id) : `/v1.0/leads/${id}`, itemIndex));
+		// The entry is read at the path the operation writes it to (PUT /v2.0/tasks/{taskId}: GET there), or at its
+		// `entryReadAt` (PUT /v2.0/calendar/{calendarId} has no GET: the entry is read as a V2 task).
+		const at = entryParam?.entryReadAt?.replace('{id}', id) ?? (entryParam ? op.path.replace(`{${entryParam.key ?? entryParam.name}}`, id) : `/v1.0/leads/${id}`);
+		const answer = record(await readOnce(ctx, at, itemIndex));
 		person = role === undefined ? { userId: idText(record(answer.task ?? answer).assignedUserId), as: whom } : assigneeIn(record(answer.lead ?? answer), role);
 	} catch {
 		return unknown(`Lofty did not give the ${entryParam ? 'entry' : 'lead'}`);

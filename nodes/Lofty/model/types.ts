@@ -87,6 +87,11 @@ export interface ParamDef {
 	 * appointment; its times are read in the zone of the entry's assignee.
 	 */
 	assignsTo?: 'leadRole' | 'entry';
+	/**
+	 * With `assignsTo: 'entry'`, where the entry is read (GET) when not at the operation's own path: `{id}` is the
+	 * leading number of the parameter's value (a Calendar V2 ID `12345-task` names task 12345: spec rule 4).
+	 */
+	entryReadAt?: string;
 	/** For `dateTime`: how the date is sent (default epoch milliseconds). */
 	format?: 'epochMs' | 'iso' | 'date';
 	/** For `json`: the JSON value must be an array or an object. */

@@ -357,7 +357,8 @@ export const calendar: ResourceDef = {
 			path: '/v2.0/calendar/{calendarId}',
 			optionalTitle: 'Update Fields',
 			params: [
-				calendarEntryInPath,
+				// Times without offset are read in the zone of the entry's assignee; the entry is read as the V2 task it is.
+				{ ...calendarEntryInPath, assignsTo: 'entry', entryReadAt: '/v2.0/tasks/{id}' },
 				{ name: 'content', label: 'Content', type: 'string', in: 'body', description: 'What the task or appointment is about' },
 				{
 					name: 'startAt',
