@@ -124,11 +124,14 @@ export async function readBack(ctx: IWebhookFunctions, staticData: IDataObject, 
 			more = true;
 			break;
 		}
-		// Ranges are kept on n8n's clock; Lofty lists by its own (measured from each answer's Date): both ends are
-		// asked when needed, after an answer told the clock.
+		// Ranges are kept on n8n's clock; Lofty lists by its own (measured from each answer's Date), so both ends are
+		// asked when needed. An end is where the last read stopped, kept with the clock's skew then: it is read back with
+		// that skew (a skew measured since, a second off by the Date's rounding, would move it), or without one stored,
+		// with the one the answers tell.
 		const from = () => range.from + clock.skewMs;
 		const end = range.to;
-		const to = end === undefined ? undefined : () => end + clock.skewMs;
+		const storedSkew = clock.known ? clock.skewMs : undefined;
+		const to = end === undefined ? undefined : () => end + (storedSkew ?? clock.skewMs);
 		const source = CATCH_UP_LISTS[listId];
 		let read: Read;
 		if (source === 'lead') read = await leadsCreated(ctx, from, to, clock, deadline);

@@ -99,6 +99,13 @@ describe('readBack: created leads', () => {
 		expect(data.catchUp).toEqual({ owed: {}, skewMs: skew });
 	});
 
+	it('an end where the last read stopped is read back with the skew it was stored with, whatever the answers tell now', async () => {
+		const data: IDataObject = { catchUp: { owed: { 2: { from: T - 100_000, to: T - 5000 } }, skewMs: 0 } };
+		leadList([lead('above', T - 4999), lead('end', T - 5000), lead('in', T - 30_000), lead('out', T - 40_000)], T + 60_000);
+		const read = await readBack(ctx, data, [2], T + 60_000);
+		expect(leadIds(read.events)).toEqual(['end', 'in']);
+	});
+
 	it('pages above the range and the first below its end are read whatever the budget; then the budget ends the read and the rest stays owed', async () => {
 		const data: IDataObject = { catchUp: { owed: { 2: { from: T - 100_000, to: T - 1000 } }, skewMs: 0 } };
 		// 150 leads above the range's end, then 200 in it, then older ones.

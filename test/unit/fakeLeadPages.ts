@@ -9,8 +9,8 @@ import type { LoftyClock } from '../../nodes/LoftyPollingTrigger/clock';
 import type { LeadPages } from '../../nodes/LoftyPollingTrigger/leadPages';
 import type { ReadScope } from '../../nodes/LoftyPollingTrigger/passRun';
 
-/** What the next request gets instead of a page: Lofty refused its scroll (waited for the rate limit or not), or the poll's time ran out. */
-export type Step = 'refused' | 'refusedHeld' | 'cut' | 'page';
+/** What the next request gets instead of a page: Lofty refused its scroll (waited for the rate limit or not), the poll's time ran out, or it failed. */
+export type Step = 'refused' | 'refusedHeld' | 'cut' | 'fail' | 'page';
 
 export class FakePages {
 	offset: number;
@@ -57,6 +57,7 @@ export class FakePages {
 		this.asked.push(this.offset);
 		const step = this.script.shift() ?? 'page';
 		if (step === 'cut') return 'cut';
+		if (step === 'fail') throw new Error('Lofty is down');
 		this.heldForRate = step === 'refusedHeld';
 		if (step !== 'page') return 'refused';
 		const page = this.list.slice(this.offset, this.offset + this.size);
