@@ -68,6 +68,10 @@ describe('a new pass from the top', () => {
 		const newer = new PassRun(scopeOf(NOW, { cursor: 500 }), { offset: 0 }, new FakePages([lead('y', 700)]).asPages, false, true);
 		await newer.run();
 		expect(newer.pass).toEqual(expect.objectContaining({ top: 700, floor: 500 }));
+		// Nothing newer than the cursor: the pass's top is the cursor.
+		const older = new PassRun(scopeOf(NOW, { cursor: 500 }), { offset: 0 }, new FakePages([lead('z', 400)]).asPages, false, true);
+		await older.run();
+		expect(older.pass).toEqual(expect.objectContaining({ top: 500, floor: 500, rechecked: 1 }));
 
 		const empty = new PassRun(scopeOf(NOW, { cursor: 900_000 }), { offset: 0 }, new FakePages([]).asPages, false, true);
 		await expect(empty.run()).resolves.toBe('done');
@@ -157,6 +161,14 @@ describe('a saved pass read on', () => {
 		const at = new PassRun(scopeOf(NOW, { cursor: 900_000, seen: new Map([['l50', 949_949]]) }), saved({ at: 949_960, offset: 50 }), joined.asPages, true, false);
 		await at.run(() => at.scope.fresh.length > 0);
 		expect(joined.restarts).toEqual([]);
+	});
+
+	it('finding: a page starting at the place\'s time with a lead not read there may lie below the place: the read steps back', async () => {
+		const list = leadsDown('l', 30, 949_999);
+		const pages = new FakePages(list, { offset: 20 });
+		const run = new PassRun(scopeOf(NOW, { cursor: 900_000 }), saved({ at: 949_979, offset: 20, scrollId: undefined }), pages.asPages, true, false);
+		await run.run(() => run.scope.fresh.length > 0);
+		expect(pages.restarts).toEqual([20 + 3 - 3 - 6]);
 	});
 
 	it('an empty page while finding joins only at the top of the list', async () => {
