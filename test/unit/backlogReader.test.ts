@@ -97,7 +97,7 @@ describe('a reader reads the pass on past the poll', () => {
 	});
 
 	it('holds at most maxGathered leads (and the page in hand), waits for a poll to take them, then reads on', async () => {
-		readerLimits.maxGathered = 4;
+		readerLimits.maxGathered = 6;
 		const poll = cutPoll();
 		const busy: boolean[] = [];
 		poll.pages.onRequest = () => void busy.push(readerBusy());
@@ -114,6 +114,15 @@ describe('a reader reads the pass on past the poll', () => {
 		expect(collect('t', second.pass, pollCtx)!.done).toBe(true);
 		// Busy while it reads, not while it waits for a poll.
 		expect(busy).toEqual([true, true, true, true, true]);
+	});
+
+	it("a poll's find deadline does not go with the pass to the reader", async () => {
+		const poll = cutPoll(12);
+		// Its place lies three pages down: a poll would read on to its find deadline from there.
+		const run = new PassRun({ ...poll.scope, findDeadline: NOW + 1 }, { ...poll.pass, at: 939_991 }, poll.pages.asPages, false, false);
+		startReader('t', run, undefined, readerCtx);
+		await until(() => readerState('t') === 'done');
+		expect(poll.pages.deadline).toBeUndefined();
 	});
 
 	it("the reader's memory of IDs shrinks to what the saved place keeps", async () => {
@@ -278,6 +287,9 @@ describe('polls and places no reader gets past', () => {
 		expect(waitsToRetry('t', moved)).toBe(false);
 		expect(waitsToRetry('t', pass)).toBe(false);
 		expect(noteUnreachable('t', moved)).toBe(readerLimits.retryMs);
+		// A restart forgets them.
+		forgetBacklogReaders();
+		expect(waitsToRetry('t', moved)).toBe(false);
 	});
 
 	it('places no reader got past are kept for maxPolled triggers', () => {
