@@ -165,6 +165,32 @@ describe('a lead found: it is updated', () => {
 		expect(bodies()).toEqual([{ customAttributeList: [{ attributeName: 'Areas', value: '["North","South"]' }] }]);
 	});
 
+	it('a search is a read (retried), for the item; answers without the exact email or phone, or without leads, are no match', async () => {
+		answers({}, found({ ...ann, phones: ['+14155550199'] }), found(), { leadId: '90' }, { leadId: '90' });
+		await expect(run({ email: 'x@x.com', phone: '4155550101' })).resolves.toEqual(expect.objectContaining({ action: 'created', leadId: '90' }));
+		expect(lofty.mock.calls[0][1]).toEqual(expect.objectContaining({ idempotent: true }));
+		expect(lofty.mock.calls[0][2]).toBe(1);
+	});
+
+	it('a phone given twice is added once; with one match "Fail the Item" updates it; a lead read back as gone says the update was done', async () => {
+		answers(found(ann), {}, error(404, 'gone'));
+		const out = await run({ email: 'ann@x.com', phone: '415 555 0199', phones: ['+1 415-555-0199'], onMultiple: 'fail' });
+		expect(bodies()).toEqual([{ phones: ['+14155550101', '415 555 0199'] }]);
+		expect(out).toEqual({ action: 'updated', matchedBy: 'email', leadId: '5', note: 'The lead was updated; reading it back failed (Lofty error (HTTP 404): gone). Read it later with Lead > Get.' });
+	});
+
+	it('by the phone alone: the leads of other people are passed over, the person\'s own is updated', async () => {
+		answers(found(), found({ ...ann, leadId: '6', firstName: 'Bob' }, ann), {}, { lead: ann });
+		await expect(run({ firstName: 'Ann', email: 'ann@x.com', phone: '4155550101', stage: 'New' })).resolves.toEqual(expect.objectContaining({ action: 'updated', matchedBy: 'phone', leadId: '5' }));
+		expect(sent()).toContain('PUT /v1.0/leads/5');
+	});
+
+	it('several leads and a new phone: the newest is remembered with it, as a lead that may have others', async () => {
+		answers(found(ann, { ...ann, leadId: '4' }), {}, { lead: ann });
+		await run({ email: 'ann@x.com', phone: '4155550177' });
+		expect(recall('acct', phoneKey('4155550177'))).toEqual(expect.objectContaining({ leadId: '5', alone: false }));
+	});
+
 	it("a refused update fails the item as Lofty answered", async () => {
 		const refused = error(400, 'bad stage');
 		answers(found(ann), refused);
@@ -235,6 +261,15 @@ describe('an earlier create without a certain answer', () => {
 		expect(uncertainCreateFor('acct', [emailKey('ann@x.com')])).toBeUndefined();
 	});
 
+	it('the lead found at once: no wait, no second search, the earlier create kept', async () => {
+		rememberUncertainCreate('acct', earlier());
+		answers(found(ann), {}, { lead: ann });
+		await run({ email: 'ann@x.com', stage: 'New' });
+		expect(mockSlept).toEqual([]);
+		expect(sent()).toEqual([search('email', 'ann@x.com'), 'PUT /v1.0/leads/5', 'GET /v1.0/leads/5']);
+		expect(uncertainCreateFor('acct', [emailKey('ann@x.com')])).toBeDefined();
+	});
+
 	it('still nothing: the item fails naming the earlier item, creates nothing, and says which lead has the phone', async () => {
 		rememberUncertainCreate('acct', earlier({ readableBy: Date.now() - 1 }));
 		answers(found(), found(), found(), found(), found({ ...ann, leadId: '6', firstName: 'Ann', emails: ['x@x.com'] }));
@@ -296,5 +331,36 @@ describe('the operation', () => {
 		expect(upsert.params.find((p) => p.name === 'lastName')!.description ?? '').not.toMatch(/new leads only/);
 		expect(upsert).toEqual(expect.objectContaining({ value: 'upsert', name: 'Create or Update', method: 'POST', effect: 'write', path: '/v1.0/leads' }));
 		expect(upsert.simplify!.slice(0, 6)).toEqual(['action', 'matchedBy', 'otherMatches', 'notMergedWith', 'keptFields', 'note']);
+		expect(names.filter((n) => n === 'tags')).toHaveLength(1);
+		const create = findOperation('lead', 'create')!.op;
+		for (const name of ['assignGroupId', 'welcomeEmail', 'leadAlert', 'content', 'isPin']) {
+			const own = create.params.find((p) => p.name === name)!;
+			expect(upsert.params.find((p) => p.name === name)!.description).toBe(`${own.description ?? own.label} (new leads only)`);
+		}
+	});
+
+	it('every field and choice says what it is; the match settings and options with their values and defaults', () => {
+		for (const p of upsert.params) {
+			expect(p.label).not.toBe('');
+			expect(p.description ?? p.label).not.toBe('');
+			for (const o of p.options ?? []) expect([o.name, o.description]).not.toContain('');
+		}
+		const settings = Object.fromEntries(
+			upsert.params
+				.filter((p) => ['matchBy', 'email', 'phone', 'onMultiple', 'whenExists', 'phoneOnly', 'replaceTags'].includes(p.name))
+				.map((p) => [p.name, [p.label, p.type, p.in, p.group ?? '', p.required ?? false, p.default ?? '', (p.options ?? []).map((o) => o.value)]]),
+		);
+		expect(settings).toEqual({
+			matchBy: ['Match By', 'options', 'local', '', true, 'emailThenPhone', ['email', 'emailThenPhone', 'phone']],
+			email: ['Email', 'string', 'local', '', false, '', []],
+			phone: ['Phone', 'string', 'local', '', false, '', []],
+			onMultiple: ['If Several Match', 'options', 'local', 'options', false, 'updateNewest', ['fail', 'updateNewest']],
+			whenExists: ['When the Lead Exists', 'options', 'local', 'options', false, 'fillEmpty', ['fillEmpty', 'updateAll']],
+			phoneOnly: ['If Only the Phone Matches', 'options', 'local', 'options', false, 'newLead', ['update', 'newLead', 'nameAgrees']],
+			replaceTags: ['Replace Tags', 'boolean', 'local', 'options', false, '', []],
+		});
+		const phone = upsert.params.find((p) => p.name === 'phone')!;
+		expect([phone.maxLength, phone.contact, phone.top]).toEqual([20, 'leadPhone', true]);
+		expect(upsert.params.find((p) => p.name === 'email')!.contact).toBe('email');
 	});
 });
