@@ -127,6 +127,14 @@ describe('readBack: created leads', () => {
 		expect(whole.more).toBe(false);
 	});
 
+	it('leads created at the start of the range on the next page are read too', async () => {
+		const list = [...Array.from({ length: 99 }, (_, i) => lead(`l${i}`, T - i)), lead('l99', T - 1000), lead('l100', T - 1000), lead('old', T - 2000)];
+		leadList(list);
+		const read = await readBack(ctx, { catchUp: { owed: { 2: { from: T - 1000 } }, skewMs: 0 } }, [2], T + 60_000);
+		expect(read.events.map((e) => e.json.leadId).slice(-2)).toEqual(['l99', 'l100']);
+		expect(read.more).toBe(false);
+	});
+
 	it('without an end to the range only the first page is read whatever the budget', async () => {
 		const data: IDataObject = { catchUp: { owed: { 2: { from: T - 100_000 } }, skewMs: 0 } };
 		const asked: number[] = [];
@@ -163,7 +171,8 @@ describe('readBack: calls, emails and texts', () => {
 		lofty.mockImplementation(async (_c, request) => (request.onAnswer?.({ date: new Date(T + 60_000).toUTCString() }), { email: 'me' }));
 		source.mockImplementation(async (_c, name, from, to) => {
 			if (name === 'call') return { found: [call('c1', from() + 10), call('', from() + 20)], complete: false, readUpTo: to - 100 };
-			now = T + 1000;
+			// The budget ends exactly now: the next list is not read.
+			now = T + 500;
 			return { found: [], complete: true };
 		});
 		const read = await readBack(ctx, data, [6, 7, 8], T + 500);
