@@ -171,6 +171,22 @@ describe('a saved pass read on', () => {
 		expect(pages.restarts).toEqual([20 + 3 - 3 - 6]);
 	});
 
+	it('finding past the end of the list (leads deleted): the read steps back', async () => {
+		const pages = new FakePages(leadsDown('l', 5, 949_999), { offset: 10 });
+		const run = new PassRun(scopeOf(NOW, { cursor: 900_000 }), saved({ at: 949_997, offset: 10, scrollId: undefined }), pages.asPages, true, false);
+		await expect(run.run()).resolves.toBe('done');
+		expect(pages.restarts).toEqual([10 - 0 - 2 * 25]);
+		expect(ids(run)).toEqual(['l2', 'l3', 'l4']);
+	});
+
+	it('leads at the place\'s time read there are passed over: a page of them is above the place', async () => {
+		const list = [lead('s0', 949_000), lead('s1', 949_000), lead('s2', 949_000), lead('b', 948_000)];
+		const seen = new Map(list.slice(0, 3).map((l) => [String(l.leadId), 949_000]));
+		const run = new PassRun(scopeOf(NOW, { cursor: 900_000, seen }), saved({ at: 949_000, offset: 0 }), new FakePages(list).asPages, false, false);
+		await run.run(() => run.abovePages === 1);
+		expect([run.reached, run.fromTop, ids(run)]).toEqual([false, true, []]);
+	});
+
 	it('an empty page while finding joins only at the top of the list', async () => {
 		const pages = new FakePages([lead('a', 949_000)], { offset: 0 });
 		const run = new PassRun(scopeOf(NOW, { cursor: 900_000 }), saved({ at: 949_500, offset: 0 }), pages.asPages, true, false);
@@ -257,6 +273,11 @@ describe('refusals, hopeless reads and reads from the top', () => {
 		const r = new PassRun(scopeOf(NOW, { cursor: 900_000, seen }), { ...deep(), offset: 0 }, new FakePages(short).asPages, false, false);
 		await r.run(() => r.reached);
 		expect([r.abovePages, r.reached, r.fromTop]).toEqual([1, true, false]);
+
+		// Cut before any page: it did not go down from the top.
+		const cut = new PassRun(scopeOf(NOW, { cursor: 900_000, seen }), { ...deep(), offset: 0 }, new FakePages(list).asPages, false, false);
+		await expect(cut.run(() => true)).resolves.toBe('cut');
+		expect([cut.reached, cut.abovePages, cut.fromTop]).toEqual([false, 0, false]);
 
 		const atPlace = new PassRun(scopeOf(NOW, { cursor: 900_000 }), deep(), new FakePages(leadsDown('b', 30, 919_999), { offset: 10, scrollId: 's' }).asPages, false, false);
 		await atPlace.run(() => atPlace.scope.fresh.length > 0);
