@@ -135,6 +135,33 @@ describe('readBack: created leads', () => {
 		expect(read.more).toBe(false);
 	});
 
+	it('every page above the range is read whatever the budget, and the first that reaches below its end', async () => {
+		const data: IDataObject = { catchUp: { owed: { 2: { from: T - 100_000, to: T - 1000 } }, skewMs: 0 } };
+		// 250 leads above the range's end, then 100 in it; then a first page that ends with a lead exactly at its end.
+		const list = [...Array.from({ length: 250 }, (_, i) => lead(`a${i}`, T - i)), ...Array.from({ length: 100 }, (_, i) => lead(`r${i}`, T - 2000 - i))];
+		const asked: number[] = [];
+		leadList(list, undefined, (offset) => asked.push(offset));
+		const read = await readBack(ctx, data, [2], T);
+		expect(asked).toEqual([0, 100, 200]);
+		expect(read.events).toHaveLength(50);
+
+		const atEnd = [...Array.from({ length: 99 }, (_, i) => lead(`a${i}`, T - i)), lead('end', T - 1000), ...Array.from({ length: 100 }, (_, i) => lead(`r${i}`, T - 2000 - i))];
+		asked.length = 0;
+		leadList(atEnd, undefined, (offset) => asked.push(offset));
+		const second = await readBack(ctx, { catchUp: { owed: { 2: { from: T - 100_000, to: T - 1000 } }, skewMs: 0 } }, [2], T);
+		expect(asked).toEqual([0, 100]);
+		expect(second.events).toHaveLength(101);
+	});
+
+	it('the read stops at the page that reaches below the range; a lead without an ID makes no event', async () => {
+		const list = [...Array.from({ length: 50 }, (_, i) => lead(`l${i}`, T - i)), { createTime: T - 60 }, ...Array.from({ length: 200 }, (_, i) => lead(`o${i}`, T - 5000 - i))];
+		const asked: number[] = [];
+		leadList(list, undefined, (offset) => asked.push(offset));
+		const read = await readBack(ctx, { catchUp: { owed: { 2: { from: T - 1000 } }, skewMs: 0 } }, [2], T + 60_000);
+		expect(asked).toEqual([0]);
+		expect(read.events.map((e) => e.json.leadId)).toEqual(Array.from({ length: 50 }, (_, i) => `l${i}`));
+	});
+
 	it('without an end to the range only the first page is read whatever the budget', async () => {
 		const data: IDataObject = { catchUp: { owed: { 2: { from: T - 100_000 } }, skewMs: 0 } };
 		const asked: number[] = [];
