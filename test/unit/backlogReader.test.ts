@@ -24,12 +24,14 @@ import { BROKEN_READS, FRUITLESS_READS, PassRun, placeKey } from '../../nodes/Lo
 import { FakePages, lead, scopeOf, type Step } from './fakeLeadPages';
 
 const mockSleeps: Array<{ ms: number; resolve: () => void; signal?: AbortSignal }> = [];
+/** n8n before 2.34: sleep ignores its signal (the timer just runs out). */
+const mockOldSleep = { ignoresSignal: false };
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),
 	sleep: async (ms: number, signal?: AbortSignal) =>
 		await new Promise<void>((resolve, reject) => {
 			mockSleeps.push({ ms, resolve, signal });
-			signal?.addEventListener('abort', () => reject(new Error('aborted')));
+			if (!mockOldSleep.ignoresSignal) signal?.addEventListener('abort', () => reject(new Error('aborted')));
 		}),
 }));
 
@@ -62,6 +64,7 @@ function cutPoll(count = 12, steps: Step[] = []) {
 const ids = (fresh: Array<{ id: string }>) => fresh.map((f) => f.id);
 
 beforeEach(() => {
+	mockOldSleep.ignoresSignal = false;
 	now = NOW;
 	jest.spyOn(Date, 'now').mockImplementation(() => now);
 	forgetBacklogReaders();
@@ -250,6 +253,63 @@ describe('readers stop', () => {
 		forgetBacklogReaders();
 		expect(backlogReaderCounts()).toEqual({ polled: 0, readers: 0 });
 		expect(idleTimers()).toHaveLength(0);
+	});
+});
+
+describe('a reader stopped while it reads', () => {
+	/** A reader whose second request waits until the test opens it. */
+	function gated(key: string) {
+		const poll = cutPoll();
+		let open!: () => void;
+		const gate = new Promise<void>((resolve) => (open = resolve));
+		const at = { gate: false };
+		poll.pages.onRequest = async (n) => {
+			if (n !== 1) return;
+			at.gate = true;
+			await gate;
+		};
+		startReader(key, poll.run, undefined, readerCtx);
+		return { poll, open, at };
+	}
+
+	it('sends nothing more once dropped; a reader reading among others that wait makes the process busy', async () => {
+		const other = cutPoll(3);
+		startReader('w', other.run, undefined, readerCtx);
+		await until(() => readerState('w') === 'done');
+		const { poll, open, at } = gated('t');
+		await until(() => at.gate);
+		expect(readerBusy()).toBe(true);
+		expect(collect('t', { ...poll.pass, at: 1 }, pollCtx)).toBeUndefined();
+		open();
+		for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+		expect(poll.pages.asked).toEqual([3, 6]);
+		expect(readerBusy()).toBe(false);
+	});
+
+	it("on n8n before 2.34 a replaced reader's idle timer runs out anyway: it leaves the new reader alone", async () => {
+		mockOldSleep.ignoresSignal = true;
+		readerLimits.maxGathered = 3;
+		startReader('t', cutPoll().run, undefined, readerCtx);
+		const second = cutPoll();
+		startReader('t', second.run, undefined, readerCtx);
+		await until(() => readerState('t') === 'full');
+		mockSleeps[0].resolve();
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(readerState('t')).toBe('full');
+		expect(collect('t', second.pass, pollCtx)!.fresh).toHaveLength(3);
+	});
+
+	it('a handover without leads that moved the place: the place before stays accepted', async () => {
+		const poll = cutPoll(12, ['page', 'page', 'cut']);
+		for (let i = 0; i < 6; i++) poll.scope.seen.set(`l${i}`, 940_000 - i);
+		startReader('t', poll.run, undefined, readerCtx);
+		await until(() => readerState('t') === 'full');
+		const empty = collect('t', poll.pass, pollCtx)!;
+		expect(empty.fresh).toEqual([]);
+		expect(empty.pass.at).toBe(939_995);
+		// The poll that took nothing saved nothing: the next one comes with the place before.
+		await until(() => readerState('t') === 'done');
+		expect(ids(collect('t', poll.pass, pollCtx)!.fresh)).toEqual(['l6', 'l7', 'l8', 'l9', 'l10', 'l11']);
 	});
 });
 
