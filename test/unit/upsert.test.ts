@@ -11,7 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { findOperation } from '../../nodes/Lofty/resources';
 import { emailKey, forgetRecentLeads, phoneKey, recall, remember } from '../../nodes/Lofty/resources/lead/keys';
 import { forgetUncertainCreates, rememberUncertainCreate, uncertainCreateFor } from '../../nodes/Lofty/resources/lead/uncertainCreates';
-import { checkMatch, mayBeThePerson } from '../../nodes/Lofty/resources/lead/upsert';
+import { checkMatch, mayBeThePerson, withKnown } from '../../nodes/Lofty/resources/lead/upsert';
 import type { OperationContext } from '../../nodes/Lofty/model/types';
 import { toNodeApiError } from '../../nodes/Lofty/transport/errors';
 import { loftyRequest } from '../../nodes/Lofty/transport/request';
@@ -362,5 +362,82 @@ describe('the operation', () => {
 		const phone = upsert.params.find((p) => p.name === 'phone')!;
 		expect([phone.maxLength, phone.contact, phone.top]).toEqual([20, 'leadPhone', true]);
 		expect(upsert.params.find((p) => p.name === 'email')!.contact).toBe('email');
+	});
+});
+
+describe('Create or Update: edges', () => {
+	it('Match By Phone searches only the phone; an empty email is not searched; the rules name their field', async () => {
+		answers(found(), { leadId: '91' }, { leadId: '91' });
+		await run({ matchBy: 'phone', email: 'z@x.com', phone: '+44 7700 900123' });
+		expect(sent()[0]).toBe(search('phone', '447700900123'));
+		lofty.mockClear();
+		forgetRecentLeads();
+		answers(found(), found(), { leadId: '92' }, { leadId: '92' });
+		await run({ email: '', phone: '4155550188' });
+		expect(sent()[0]).toBe(search('phone', '4155550188'));
+		expect(() => checkMatch(op({ matchBy: 'email', phone: '1' }))).toThrow('Email: is required when Match By is Email');
+		expect(() => checkMatch(op({ matchBy: 'phone', email: 'a' }))).toThrow('Phone: is required when Match By is Phone');
+		expect(() => checkMatch(op({}))).toThrow('Email: give an email or a phone');
+	});
+
+	it("the search's answers: emails compared without case or spaces, any of a lead's emails or phones, odd entries passed over, no answer", async () => {
+		answers(found({ leadId: '5', emails: [7, 'other@x.com', ' Ann@x.com '], phones: [] }), {}, { lead: ann });
+		await expect(run({ matchBy: 'email', email: 'ann@x.com', stage: 'New' })).resolves.toEqual(expect.objectContaining({ leadId: '5', action: 'updated' }));
+		lofty.mockClear();
+		answers(found({ leadId: '6', emails: [], phones: ['+19995550000', '+14155550101'] }), {}, { lead: ann });
+		await expect(run({ matchBy: 'phone', phone: '4155550101', stage: 'New' })).resolves.toEqual(expect.objectContaining({ leadId: '6', action: 'updated' }));
+		lofty.mockClear();
+		answers(null, found(), { leadId: '93' }, { leadId: '93' });
+		await expect(run({ matchBy: 'phone', phone: '4155550166' })).resolves.toEqual(expect.objectContaining({ action: 'created' }));
+	});
+
+	it('two other people by the phone alone: both passed over, both named when an uncertain create holds the item back', async () => {
+		const bob = { ...ann, leadId: '6', firstName: 'Bob' };
+		const carl = { ...ann, leadId: '7', firstName: 'Carl' };
+		answers(found(), found(bob, carl, ann), {}, { lead: ann });
+		await expect(run({ firstName: 'Ann', email: 'ann@x.com', phone: '4155550101', stage: 'New' })).resolves.toEqual(expect.objectContaining({ leadId: '5' }));
+		lofty.mockClear();
+		forgetRecentLeads();
+		const now = Date.now();
+		jest.spyOn(Date, 'now').mockReturnValue(now);
+		rememberUncertainCreate('acct', { execution: '41', itemIndex: 0, readableBy: now, what: 'x', keys: [phoneKey('4155550101')], person: { firstName: 'Ann', emails: [] } });
+		answers(found(), found(bob, carl), found(), found(bob, carl));
+		const failed = (await run({ firstName: 'Ann', email: 'ann9@x.com', phone: '4155550101' }).catch((e: unknown) => e)) as NodeOperationError;
+		jest.restoreAllMocks();
+		// Lofty could read that create's lead already: no wait, not even of 0 ms.
+		expect(mockSlept).toEqual([]);
+		expect(failed.description).toContain('Lofty shows lead 6, lead 7 with this phone');
+		expect(mayBeThePerson({ matchBy: 'phone' }, { fields: [{ field: 'phone', value: '1', key: phoneKey('4155550111') }], emails: [], phones: ['4155550111'] }, { execution: '1', itemIndex: 0, readableBy: 0, what: '', keys: [phoneKey('4155550101')], person: { emails: [] } })).toBe(false);
+	});
+
+	it('Update All Given Fields keeps nothing back and lists nothing; before 1.4 it replaced multi-choice values', async () => {
+		const lead = { ...ann, customAttributes: [{ attributeName: 'Areas', value: '["North"]' }] };
+		typeVersion = 1.3;
+		answers(found(lead), {}, { lead });
+		const out = await run({ email: 'ann@x.com', firstName: 'Annie', whenExists: 'updateAll', customAttributeList: [{ attributeName: 'Areas', value: '["South"]' }] });
+		expect(bodies()).toEqual([{ firstName: 'Annie', customAttributeList: [{ attributeName: 'Areas', value: '["South"]' }] }]);
+		expect((out as IDataObject).keptFields).toBeUndefined();
+	});
+
+	it('a lead Lofty read before, unreadable after the update: still remembered as readable', async () => {
+		answers(found(ann), {}, error(500, 'down'));
+		await run({ email: 'ann@x.com', phone: '4155550144' });
+		expect(recall('acct', phoneKey('4155550144'))).toEqual(expect.objectContaining({ leadId: '5', recent: false }));
+	});
+
+	it('the leads it reads: only by the lead path and the lead search; odd entries of an answer', () => {
+		const reads = upsert.turn!.reads!;
+		expect(reads({ method: 'GET', path: '/v1.0/leads/12/notes' }, { leads: [{ leadId: 3 }] })).toEqual([]);
+		expect(reads({ method: 'GET', path: '/v1.0/leads' }, { leads: [null] })).toEqual(['leadId=undefined']);
+		expect([upsert.action, upsert.description].every((t) => typeof t === 'string' && t !== '')).toBe(true);
+		const email = upsert.params.find((p) => p.name === 'email')!;
+		const phone = upsert.params.find((p) => p.name === 'phone')!;
+		expect([email.top, email.placeholder, phone.placeholder]).toEqual([true, 'name@email.com', 'e.g. 4155551234']);
+		expect(upsert.params.find((p) => p.name === 'tags')!.description).toMatch(/^Tags added to the lead's tags \(see Options > Replace Tags\)\. /);
+		expect(upsert.simplify!.at(-1)).toBe('customAttributes');
+		// A remembered lead the search shows among others is not added again.
+		const known = { leadId: '3', emails: [], phones: [], fields: {}, recent: false };
+		const searched = [{ ...known, leadId: '2' }, known];
+		expect(withKnown(searched, known)).toBe(searched);
 	});
 });
