@@ -71,7 +71,7 @@ const outOfTime = (error: unknown) => error instanceof OutOfBudget || isDeadline
  * lists leads only from the newest, so a read that goes on below `to` pages through the leads above it again:
  * those pages, and the first page below them, are read whatever the budget (each read makes progress).
  */
-async function leadsCreated(ctx: IWebhookFunctions, from: () => number, to: number | undefined, clock: LoftyClock, deadline: number): Promise<Read> {
+async function leadsCreated(ctx: IWebhookFunctions, from: () => number, to: (() => number) | undefined, clock: LoftyClock, deadline: number): Promise<Read> {
 	const op = findOperation('lead', 'getAll')?.op;
 	if (!op?.pagination) throw new Error('the Lofty node has no list lead > getAll');
 	const pagination = op.pagination;
@@ -83,7 +83,7 @@ async function leadsCreated(ctx: IWebhookFunctions, from: () => number, to: numb
 		const page = pageItems(pagination, response);
 		leads.push(...page);
 		if (below >= 0) below++;
-		else if (page.some((lead) => (timeOf(lead.createTime) ?? Infinity) < (to ?? Infinity))) below = 1;
+		else if (page.some((lead) => (timeOf(lead.createTime) ?? Infinity) < (to?.() ?? Infinity))) below = 1;
 		return response;
 	};
 	const done = (lead: IDataObject) => (timeOf(lead.createTime) ?? Infinity) < from();
@@ -100,7 +100,7 @@ async function leadsCreated(ctx: IWebhookFunctions, from: () => number, to: numb
 		if (id === '' || time === undefined || ids.has(id)) continue;
 		ids.add(id);
 		oldest = Math.min(oldest, time);
-		if (time >= from() && (to === undefined || time <= to)) found.push({ id, time, record: lead });
+		if (time >= from() && (to === undefined || time <= to())) found.push({ id, time, record: lead });
 	}
 	return complete || oldest === Infinity ? { found, complete } : { found, complete: false, readUpTo: oldest };
 }
@@ -124,9 +124,14 @@ export async function readBack(ctx: IWebhookFunctions, staticData: IDataObject, 
 			more = true;
 			break;
 		}
-		// Ranges are kept on n8n's clock; Lofty lists by its own (measured from each answer's Date).
+		// Ranges are kept on n8n's clock; Lofty lists by its own (measured from each answer's Date), so both ends are
+		// asked when needed. An end is where the last read stopped, kept with the clock's skew then: it is read back with
+		// that skew (a skew measured since, a second off by the Date's rounding, would move it), or without one stored,
+		// with the one the answers tell.
 		const from = () => range.from + clock.skewMs;
-		const to = range.to === undefined ? undefined : range.to + clock.skewMs;
+		const end = range.to;
+		const storedSkew = clock.known ? clock.skewMs : undefined;
+		const to = end === undefined ? undefined : () => end + (storedSkew ?? clock.skewMs);
 		const source = CATCH_UP_LISTS[listId];
 		let read: Read;
 		if (source === 'lead') read = await leadsCreated(ctx, from, to, clock, deadline);
@@ -134,7 +139,7 @@ export async function readBack(ctx: IWebhookFunctions, staticData: IDataObject, 
 			if (!clock.known) await loftyRequest(ctx, { method: 'GET', path: '/v1.0/me', onAnswer: clock.observe });
 			// the first list of a read gets its first page whatever the budget (each read makes progress)
 			const options = { settings: { teamView: true, includeAutomatic: false }, clock, deadline: first ? Math.max(deadline, Date.now() + FIRST_PAGE_MS) : deadline };
-			read = await readSource(ctx as unknown as IPollFunctions, source, from, to ?? clock.now(), options);
+			read = await readSource(ctx as unknown as IPollFunctions, source, from, to?.() ?? clock.now(), options);
 		}
 		first = false;
 		for (const found of read.found) {

@@ -177,3 +177,44 @@ describe('afterWrite', () => {
 		expect(afterWrite({}, { property: 'x' })).toEqual({ property: 'x' });
 	});
 });
+
+describe('Only Fill Empty Fields: edges', () => {
+	it('a restriction turned on is sent though the lead has it off; a value is compared with what the lead holds under its read name', () => {
+		expect(onlyEmptyFields({ cannotCall: true, cannotText: true }, { cannotCall: false, cannotText: false }).body).toEqual({ cannotCall: true, cannotText: true });
+		const home = { id: '77', streetAddress: '1 Elm St', city: 'Austin', state: 'TX', zipCode: '78701' };
+		expect(onlyEmptyFields({ property: 'x' }, { leadPropertyList: [home] })).toEqual({ body: {}, kept: ['property'] });
+	});
+
+	it('lists of objects are the same only when every part is; a list is never the same as text', () => {
+		expect(onlyEmptyFields({ list: [{ a: 1, b: 2 }] }, { list: [{ a: 1, b: 3 }] }).kept).toEqual(['list']);
+		expect(onlyEmptyFields({ x: [1] }, { x: '1' }).kept).toEqual(['x']);
+	});
+
+	it('nothing left to fill: the body has no fields at all (so nothing is sent)', () => {
+		expect(Object.keys(onlyEmptyFields({ firstName: 'A', source: 'B' }, { firstName: 'C', source: 'B' }).body)).toEqual([]);
+	});
+
+	it('a property: an address part absent on one side and blank on the other is the same; its ID is not a field to fill', () => {
+		const lofty = { id: '77', streetAddress: '1 Elm St', city: 'Austin', state: 'TX', zipCode: '', baths: -1 };
+		const result = onlyEmptyFields({ property: { id: 0, streetAddress: '1 Elm St', city: 'Austin', state: 'TX', baths: 2 } }, { leadPropertyList: [lofty] });
+		expect(result).toEqual({ body: { property: { baths: 2, id: 77n, streetAddress: '1 Elm St', city: 'Austin', state: 'TX' } }, kept: [] });
+		// An ID that is not all digits is sent as given.
+		const odd = { ...lofty, id: '7-b' };
+		expect(onlyEmptyFields({ property: { id: '7-b', baths: 2 } }, { leadPropertyList: [odd] }).body.property).toEqual(expect.objectContaining({ id: '7-b', baths: 2 }));
+	});
+
+	it('multi-choice values: a list after spaces, numbers as choices; a list holding anything else is compared as text; a lead\'s odd entries passed over', () => {
+		const lead = { customAttributes: [null, { attributeName: 'Areas', value: '["North"]' }, { attributeName: 'Rooms', value: '[1,2]' }] };
+		expect(withCurrentChoices({ customAttributeList: [{ attributeName: 'Areas', value: ' ["West"]' }] }, lead).customAttributeList).toEqual([{ attributeName: 'Areas', value: '["North","West"]' }]);
+		expect(onlyEmptyFields({ customAttributeList: [{ attributeName: 'Rooms', value: '[3]' }] }, lead).body).toEqual({ customAttributeList: [{ attributeName: 'Rooms', value: '["1","2","3"]' }] });
+		expect(onlyEmptyFields({ customAttributeList: [{ attributeName: 'Areas', value: '["North",{"x":1}]' }] }, lead)).toEqual({ body: {}, kept: ['customFields.Areas'] });
+	});
+});
+
+describe('afterWrite: edges', () => {
+	it('tag changes are not values of the lead; other lists and objects are values, not custom fields or properties', () => {
+		expect(afterWrite({ firstName: 'A' }, { tagsAdd: ['T'], tagsRemove: ['U'], clearAllTags: true })).toEqual({ firstName: 'A' });
+		expect(afterWrite({}, { segments: ['s'], other: { a: 1 } })).toEqual({ segments: ['s'], other: { a: 1 } });
+		expect(afterWrite({}, { customAttributeList: [null, { attributeName: 'A', value: '1' }] })).toEqual({ customAttributes: [null, { attributeName: 'A', value: '1' }] });
+	});
+});

@@ -202,3 +202,16 @@ describe('PersonMemory', () => {
 		expect(recall('acc', 'email:b@x.com', 1000)).toBe(known);
 	});
 });
+
+describe('the phone search and the person tests: edges', () => {
+	it('a number of another country as long as a North American one is searched by its own digits only', () => {
+		expect(phoneSearchValues('+49 30 1234567')).toEqual(['49301234567']);
+	});
+
+	it('names: runs of spaces count as one, a space itself counts; one shared email is enough; the lead\'s emails all named', () => {
+		expect(differences({ firstName: 'Mary  Ann', emails: [] }, { firstName: 'mary ann' }, [])).toEqual([]);
+		expect(differences({ firstName: 'Mary Ann', emails: [] }, { firstName: 'Maryann' }, [])).toEqual([{ field: 'firstName', lead: 'Maryann' }]);
+		expect(differences({ emails: ['a@x.com', 'new@x.com'] }, {}, ['A@x.com'])).toEqual([]);
+		expect(differences({ emails: ['z@x.com'] }, {}, ['a@x.com', 'b@x.com'])).toEqual([{ field: 'emails', lead: 'a@x.com, b@x.com' }]);
+	});
+});

@@ -132,3 +132,11 @@ describe('polling cursor: edges', () => {
 		expect(Object.keys(keepSeen(seen, NOW, NOW - MAX_LEAD_SEEN - 1))).toHaveLength(MAX_SEEN + MAX_LEAD_SEEN + 1);
 	});
 });
+
+describe("polling cursor: the bound at the cursor's time", () => {
+	it('keepSeen: the IDs at the cursor\'s own time are the newest below it (at most MAX_LEAD_SEEN), not ahead of it', () => {
+		const seen = new Map<string, number>();
+		for (let i = 0; i < MAX_LEAD_SEEN + 5; i++) seen.set(`c${i}`, NOW);
+		expect(Object.keys(keepSeen(seen, NOW, undefined))).toHaveLength(MAX_LEAD_SEEN);
+	});
+});

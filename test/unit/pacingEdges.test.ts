@@ -1,0 +1,143 @@
+/**
+ * The pacer (transport/pacing.ts) at its edges, on jest's fake clock: a caller's deadline (a wait that would end past
+ * it is not started; a queue that does not move in time is left), and which credentials it forgets (only idle ones).
+ * The rest of its rules: test/resilience/pacing.test.ts, pacingLatency.test.ts, pacingBackground.test.ts.
+ */
+import { MAX_IDLE_CREDENTIALS, acquire, block, isPacingDeadline, pacingKeys, pacingState, resetPacing } from '../../nodes/Lofty/transport/pacing';
+
+const START = 1_800_000_000_000;
+beforeEach(() => {
+	resetPacing();
+	jest.useFakeTimers({ now: START });
+});
+afterEach(() => jest.useRealTimers());
+
+/** An answer's headers: `remaining` left in a window ending `inSeconds` after the start of the test. */
+const window = (remaining: number, inSeconds: number) => ({ 'X-RateLimit-Remaining': String(remaining), 'X-RateLimit-Reset': String(START / 1000 + inSeconds) });
+const flush = async (ms = 0) => await jest.advanceTimersByTimeAsync(ms);
+
+/** An acquisition's outcome so far: granted, failed (with the error), or still waiting. */
+function watch(promise: Promise<unknown>) {
+	const state: { granted: boolean; error?: unknown } = { granted: false };
+	promise.then(
+		(ticket) => ((state.granted = true), (ticket as { done(): void }).done()),
+		(error: unknown) => (state.error = error),
+	);
+	return state;
+}
+
+describe("a caller's deadline", () => {
+	it('a wait for the reset that would end past the deadline is not started, and nothing is counted; one that ends before it is waited', async () => {
+		const probe = await acquire('k');
+		probe.observe(window(0, 10));
+		const late = watch(acquire('k', undefined, Date.now() + 5000));
+		await flush();
+		expect(isPacingDeadline(late.error)).toBe(true);
+		expect((late.error as Error).message).toBe('the pacing wait would end past the deadline');
+		expect(pacingState().inFlight).toBe(0);
+		const inTime = watch(acquire('k', undefined, Date.now() + 12_000));
+		await flush(9000);
+		expect(inTime).toEqual({ granted: false });
+		await flush(2000);
+		expect(inTime.granted).toBe(true);
+	});
+
+	it('a deadline the wait would end exactly at is past it', async () => {
+		(await acquire('k')).observe(window(0, 10));
+		const atReset = watch(acquire('k', undefined, START + 10_250));
+		await flush();
+		expect(isPacingDeadline(atReset.error)).toBe(true);
+		const after = watch(acquire('k', undefined, START + 10_251));
+		await flush(10_250);
+		expect(after.granted).toBe(true);
+	});
+
+	it('behind a queue that waits for a window ending after the deadline: left at once; behind one that does not move in time: left at the deadline', async () => {
+		(await acquire('k')).observe(window(0, 10));
+		const first = watch(acquire('k'));
+		await flush();
+		// The window is used up and nothing is in flight to give room back: the queue goes at the reset.
+		const hopeless = watch(acquire('k', undefined, Date.now() + 5000));
+		await flush();
+		expect((hopeless.error as Error).message).toBe('the requests queued before this one wait past the deadline');
+		// A request in flight may give room back: the queue may move sooner, so it is waited for, until the deadline.
+		(await acquire('other')).observe(window(1, 10));
+		const open = await acquire('other');
+		const otherFirst = watch(acquire('other'));
+		const waiting = watch(acquire('other', undefined, Date.now() + 3000));
+		await flush(2999);
+		expect(waiting).toEqual({ granted: false });
+		await flush(1);
+		expect((waiting.error as Error).message).toBe('the requests queued before this one did not go in time');
+		expect(otherFirst.granted).toBe(false);
+		await flush(7250);
+		expect([first.granted, otherFirst.granted]).toEqual([true, true]);
+		open.done();
+	});
+
+	it("a background request's wait for its share that would end past the deadline is not started", async () => {
+		(await acquire('k')).observe({ ...window(1, 30), 'X-RateLimit-Limit': '10' });
+		const background = watch(acquire('k', undefined, Date.now() + 5000, true));
+		await flush();
+		expect(isPacingDeadline(background.error)).toBe(true);
+		const patient = watch(acquire('k', undefined, Date.now() + 40_000, true));
+		await flush(31_000);
+		expect(patient.granted).toBe(true);
+	});
+
+	it('a 429 holds the credential: a request whose deadline comes first is not sent', async () => {
+		block('k', 3000);
+		const late = watch(acquire('k', undefined, Date.now() + 1000));
+		await flush();
+		expect(isPacingDeadline(late.error)).toBe(true);
+		block('k', 1000);
+		const held = watch(acquire('k'));
+		await flush(2999);
+		expect(held.granted).toBe(false);
+		await flush(1);
+		expect(held.granted).toBe(true);
+	});
+});
+
+describe('the credentials it keeps', () => {
+	it(`beyond ${MAX_IDLE_CREDENTIALS} it forgets the idle ones, never one with work pending`, async () => {
+		for (let i = 0; i < MAX_IDLE_CREDENTIALS - 5; i++) (await acquire(`idle-${i}`)).done();
+		const inFlight = await acquire('in-flight');
+		block('blocked', 5000);
+		(await acquire('window')).observe(window(5, 30));
+		(await acquire('capped', 10)).done();
+		const queued = await acquire('queued');
+		queued.observe(window(0, 30));
+		const waiting = watch(acquire('queued'));
+		expect(pacingState().credentials).toBe(MAX_IDLE_CREDENTIALS);
+		(await acquire('new')).done();
+		expect(pacingKeys().sort()).toEqual(['blocked', 'capped', 'in-flight', 'new', 'queued', 'window']);
+		expect(waiting.granted).toBe(false);
+		inFlight.done();
+	});
+
+	it('a credential is idle once its 429 hold, its window and its last capped minute are over', async () => {
+		// At 59.999 s the hold (5 s) and the window (30 s) are over, the capped request's minute is not.
+		block('blocked', 5000);
+		(await acquire('window')).observe(window(5, 30));
+		(await acquire('capped', 10)).done();
+		for (let i = 0; i < MAX_IDLE_CREDENTIALS - 3; i++) (await acquire(`idle-${i}`)).done();
+		jest.setSystemTime(START + 59_999);
+		(await acquire('new')).done();
+		expect(pacingKeys().sort()).toEqual(['capped', 'new']);
+		jest.setSystemTime(START + 60_000);
+		for (let i = 0; i < MAX_IDLE_CREDENTIALS; i++) (await acquire(`more-${i}`)).done();
+		expect(pacingKeys()).not.toContain('capped');
+		expect(pacingState().credentials).toBeLessThan(MAX_IDLE_CREDENTIALS);
+	});
+
+	it('while many are busy, the next sweep waits until twice as many are tracked', async () => {
+		const busy = [];
+		for (let i = 0; i < MAX_IDLE_CREDENTIALS; i++) busy.push(await acquire(`busy-${i}`));
+		for (let i = 0; i < MAX_IDLE_CREDENTIALS; i++) (await acquire(`idle-${i}`)).done();
+		expect(pacingState().credentials).toBe(2 * MAX_IDLE_CREDENTIALS);
+		(await acquire('next')).done();
+		expect(pacingState().credentials).toBe(MAX_IDLE_CREDENTIALS + 1);
+		for (const ticket of busy) ticket.done();
+	});
+});
