@@ -18,8 +18,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
  *    looks the same, so two alerts under two delivery ids are two events.
  * 3. "Up to 9 attempts within 48 hours": entries are kept 48 hours, at most MAX_DELIVERIES delivery ids and
  *    MAX_EVENT_KEYS event keys (oldest dropped first), stored as 16-character hashes: the record in the
- *    node's static data stays under about 0.4 MB however busy the account is (plus the marks confirmed while a
- *    request holds its copy, which the next request's write drops).
+ *    node's static data stays under about 0.4 MB however busy the account is.
  *
  * Where the marks live:
  * - In the node's static data (`seen`), which n8n loads for each request and saves after the node answered and,
@@ -143,22 +142,12 @@ export function forgetProcessMemory(): void {
 	memory.clear();
 }
 
-const isRecord = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** Stored entries in time order (marks added to other copies (appendInto) may come after younger ones). */
 function entriesOf(value: unknown): Entries {
 	const map: Entries = new Map();
-	let ordered = true;
-	let last = -Infinity;
-	if (isRecord(value)) {
-		for (const [key, at] of Object.entries(value)) {
-			if (typeof at !== 'number') continue;
-			map.set(key, at);
-			if (at < last) ordered = false;
-			last = at;
-		}
+	if (value && typeof value === 'object' && !Array.isArray(value)) {
+		for (const [key, at] of Object.entries(value as Record<string, unknown>)) if (typeof at === 'number') map.set(key, at);
 	}
-	return ordered ? map : new Map([...map].sort((a, b) => a[1] - b[1]));
+	return map;
 }
 
 /** Drops entries older than `maxAgeMs` (or from the future), then the oldest beyond `max`. */
@@ -191,13 +180,6 @@ interface Stored {
 	held: Entries;
 }
 
-/** Whether a copy of the static data holds this event mark (not past DEDUPE_WINDOW_MS), without reading the others. */
-function storedEvent(staticData: IDataObject, key: string, now: number): boolean {
-	const events = isRecord(staticData.seen) ? staticData.seen.events : undefined;
-	const at = isRecord(events) ? events[key] : undefined;
-	return typeof at === 'number' && now - at < DEDUPE_WINDOW_MS && at <= now + DEDUPE_WINDOW_MS;
-}
-
 /** The marks a copy of the static data holds, without those past DEDUPE_WINDOW_MS. */
 function stored(staticData: IDataObject, now: number): Stored {
 	const current = (staticData.seen ?? {}) as Partial<DedupeState>;
@@ -227,30 +209,6 @@ function writeInto(staticData: IDataObject, marks: Entries, now: number, asHeld 
 	staticData.seen = seen;
 }
 
-/**
- * Adds the marks a copy lacks (as held: into `held`) without reading the rest of it, so that writing into every copy
- * a request holds costs what is added, not what the copies hold; the request's own writes (writeInto) prune its copy.
- */
-function appendInto(staticData: IDataObject, marks: Entries, now: number, asHeld = false): void {
-	const seen: IDataObject = isRecord(staticData.seen) ? staticData.seen : {};
-	let changed = false;
-	for (const [key, at] of marks) {
-		const field = key.startsWith('e:') ? (asHeld ? 'held' : 'events') : key.startsWith('d:') && !asHeld ? 'deliveries' : undefined;
-		if (field === undefined) continue;
-		if (!isRecord(seen[field])) seen[field] = {};
-		const into = seen[field] as IDataObject;
-		const had = into[key];
-		if (typeof had === 'number' && now - had < DEDUPE_WINDOW_MS && had <= now + DEDUPE_WINDOW_MS) continue;
-		delete into[key];
-		into[key] = at;
-		changed = true;
-	}
-	if (!changed) return;
-	// the stored shape as writeInto leaves it; set again through n8n's observed object, which marks the data changed
-	for (const field of ['deliveries', 'events']) if (!isRecord(seen[field])) seen[field] = {};
-	staticData.seen = seen;
-}
-
 /** Marks confirmed: remembered in this process and written into every copy a request of this webhook holds. */
 function confirm(mem: ScopeMemory, keys: Iterable<string>, now: number): void {
 	const marks: Entries = new Map();
@@ -258,7 +216,7 @@ function confirm(mem: ScopeMemory, keys: Iterable<string>, now: number): void {
 		add(mem.confirmed, key, now);
 		marks.set(key, now);
 	}
-	if (marks.size > 0) for (const copy of mem.copies.keys()) appendInto(copy, marks, now);
+	if (marks.size > 0) for (const copy of mem.copies.keys()) writeInto(copy, marks, now);
 }
 
 /**
@@ -337,7 +295,7 @@ export function claim(scope: string, staticData: IDataObject, deliveryId: string
 		commit: () => {
 			const marks = new Map(claimed.map((key) => [key, now]));
 			writeInto(staticData, marks, now);
-			for (const copy of mem.copies.keys()) if (copy !== staticData) appendInto(copy, marks, now, true);
+			for (const copy of mem.copies.keys()) if (copy !== staticData) writeInto(copy, marks, now, true);
 			for (const key of claimed) mem.committed.set(key, now);
 		},
 		settle: (ok) => {
@@ -354,7 +312,7 @@ export function claim(scope: string, staticData: IDataObject, deliveryId: string
 export function alreadyRan(scope: string, staticData: IDataObject, runKey: string): boolean {
 	const key = eventKey(runKey);
 	const now = Date.now();
-	return storedEvent(staticData, key, now) || sharing(scope, now).some((mem) => mem.confirmed.has(key));
+	return stored(staticData, now).events.has(key) || sharing(scope, now).some((mem) => mem.confirmed.has(key));
 }
 
 /** An execution passed these events: their run keys are confirmed (see confirm()), in each memory `sharing` gives. */
@@ -371,7 +329,7 @@ export function knowsMark(scope: string, staticData: IDataObject, key: string): 
 	const now = Date.now();
 	const mark = eventKey(key);
 	const mem = scopeMemory(scope, now);
-	return mem.pending.has(mark) || mem.confirmed.has(mark) || storedEvent(staticData, mark, now);
+	return mem.pending.has(mark) || mem.confirmed.has(mark) || stored(staticData, now).events.has(mark);
 }
 
 /**

@@ -87,15 +87,14 @@ export async function runOnce(ctx: IExecuteFunctions): Promise<INodeExecutionDat
 	const unmarked = eventKeys.flatMap(({ run, own }) =>
 		run !== undefined && (own === undefined || !knowsMark(scope, staticData, own)) && !alreadyRan(scope, staticData, run) ? [run] : [],
 	);
-	const asked = new Set(unmarked);
-	const decided = asked.size > 0 ? await askWebhook(ctx, staticData, [...asked]) : undefined;
+	const decided = unmarked.length > 0 ? await askWebhook(ctx, staticData, [...new Set(unmarked)]) : undefined;
 	const passed: INodeExecutionData[] = [];
 	const ran = new Set<string>();
 	for (const [index, item] of items.entries()) {
 		const key = keys[index];
 		if (key !== undefined) {
 			// the webhook's answer (it marked the fresh ones, so this process's memory has them too), else this process's
-			const already = decided && asked.has(key) ? !decided.has(key) : alreadyRan(scope, staticData, key);
+			const already = decided && unmarked.includes(key) ? !decided.has(key) : alreadyRan(scope, staticData, key);
 			if (ran.has(key) || already) continue;
 			ran.add(key);
 		}

@@ -156,14 +156,6 @@ describe('claim', () => {
 		expect(isNew(claim(SCOPE, {}, 'd3', [timed('k1')], T + 2)).fresh).toEqual([]);
 	});
 
-	it('marks stored out of time order (as those written into other copies may be): a stale one is dropped, the rest kept in time order', () => {
-		const data: IDataObject = { seen: { deliveries: {}, events: { [eventKey('young')]: T - 10, [eventKey('stale')]: T - DEDUPE_WINDOW_MS } } };
-		expect(isNew(claim(SCOPE, data, undefined, [timed('stale'), timed('young')], T)).fresh).toEqual([0]);
-		expect([alreadyRan(SCOPE, data, 'stale'), alreadyRan(SCOPE, data, 'young')]).toEqual([false, true]);
-		isNew(claim(SCOPE, data, 'd1', [timed('k1')], T)).commit();
-		expect(Object.keys(seen(data).events!)).toEqual([eventKey('young'), eventKey('k1')]);
-	});
-
 	it('unreadable stored marks are read as none', () => {
 		const data: IDataObject = { seen: { deliveries: null, events: 'e:k1', held: 5 } };
 		expect(isNew(claim(SCOPE, data, 'd1', [timed('k1')], T)).fresh).toEqual([0]);
