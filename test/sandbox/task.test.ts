@@ -292,6 +292,17 @@ describe('V1 tasks', () => {
 		expect([after.content, after.type]).toEqual(['changed', 'Text']);
 	});
 
+	it("GET names the task's lead and assignee (TaskResponse leadId, assignedUserId, assignedRole); PUT assignedRole hands it to that role", async () => {
+		const lead = sb.store.getLead(TASK_SEED.leadId)!;
+		const assistant = [...sb.store.users.values()].find((u) => u.roleName === 'Assistant')!;
+		lead.customRoleList.push({ roleId: 3, role: 'Assistant', assigneeId: assistant.userId, assignee: assistant.email });
+		const got = (await api().get(`/v1.0/tasks/${TASK_SEED.openTaskId}`)).body.task;
+		expect([s(got.leadId), s(got.assignedUserId), got.assignedRole]).toEqual([TASK_SEED.leadId, SEED_IDS.demoUserId, 'Agent']);
+		expect((await api().put(`/v1.0/tasks/${TASK_SEED.openTaskId}`, json({ assignedRole: 'Assistant' }))).status).toBe(200);
+		const after = (await api().get(`/v1.0/tasks/${TASK_SEED.openTaskId}`)).body.task;
+		expect([s(after.assignedUserId), after.assignedRole]).toEqual([s(assistant.userId), 'Assistant']);
+	});
+
 	it('PUT errors: MISSING_PARAMETER, INVALID_UPDATE_OPERATION_LEADID, TASK_IS_SMARTPLAN, TASK_NOT_EXIST, PERMISSION_DENIED', async () => {
 		expect((await api().put(`/v1.0/tasks/${TASK_SEED.openTaskId}`, json({}))).body.code).toBe('MISSING_PARAMETER');
 		const wrongLead = await api().put(`/v1.0/tasks/${TASK_SEED.openTaskId}`, json({ leadId: 651095960136641, content: 'x' }));

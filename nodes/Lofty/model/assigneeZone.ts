@@ -13,10 +13,12 @@ import { itemRead } from './itemRead';
  * that person's zone: the lead (GET /v1.0/leads/{leadId}: `assignedUserId`, `customRoleList`) names the assignee,
  * their profile (GET /v1.0/users/{userId}: `timeZoneId`) the zone. Where Lofty does not tell (the lead or the user
  * cannot be read, or the profile has no zone), the Lofty user's zone is used, and the output says the assignee's may
- * differ. An operation that changes an existing entry (ParamDef `assignsTo: 'entry'`: Task > Update, Appointment >
- * Update, Calendar > Update) reads its times in the zone of the entry's assignee: the entry (GET /v2.0/tasks/{taskId}:
- * `assignedUserId`; a calendar entry `12345-task` through task 12345, ParamDef `entryReadAt`) names them. Lookups are
- * made once per execution for each lead, entry and user.
+ * differ. An operation that changes an existing entry (ParamDef `assignsTo: 'entry'`: Task > Update, Task > Update
+ * (V1), Appointment > Update, Calendar > Update) reads its times in the zone of the entry's assignee: the entry (GET
+ * /v2.0/tasks/{taskId} or GET /v1.0/tasks/{taskId}: `assignedUserId`; a calendar entry `12345-task` through task
+ * 12345, ParamDef `entryReadAt`) names them; when the item also gives Assigned Role (Task > Update (V1)), the entry
+ * goes to that role on its lead (the entry's `leadId`), whose zone is used. Lookups are made once per execution for
+ * each lead, entry and user (an entry again after an item reassigned it).
  */
 
 /** How an item's agent times are read: the zone, where it came from, and what the output says besides. */
@@ -63,35 +65,76 @@ function assigneeIn(lead: IDataObject, role: string): { userId?: string; as: str
 	return { userId: idText(lead.assignedUserId), as: "the lead's agent" };
 }
 
-/** The zone an item's agent times are read in when its choice is the Lofty user's (or the assignee's) zone. */
+/** Who the item's times are for, or why Lofty does not tell. */
+type Assignee = { userId: string; as: string } | { unknown: string };
+
+/**
+ * The entry's assignee (its `assignedUserId`), or, when the item gives Assigned Role, the user of that role on the
+ * entry's lead (its `leadId`). GET /v2.0/tasks/{taskId} and GET /v1.0/tasks/{taskId} answer `{task: {...}}` (as Get
+ * unwraps them). The entry is read at the path the operation writes it to (PUT /v1.0/tasks/{taskId}: GET there), or
+ * at its `entryReadAt` (PUT /v2.0/calendar/{calendarId} has no GET: the entry is read as a V2 task). An item that
+ * gives the role reassigns the entry: the entry's read is then dropped, so that a later item on it reads who has it now.
+ */
+async function entryAssignee(ctx: IExecuteFunctions, op: OperationDef, entryParam: ParamDef, itemIndex: number, role?: string): Promise<Assignee> {
+	const given = String(ctx.getNodeParameter(entryParam.name, itemIndex, '', { extractValue: true }) ?? '').trim();
+	const id = idText(entryParam.entryReadAt ? /^(\d+)-[a-z]+$/i.exec(given)?.[1] : given);
+	if (!id) return { unknown: 'no entry ID to look them up' };
+	const at = entryParam.entryReadAt?.replace('{id}', id) ?? op.path.replace(`{${entryParam.key ?? entryParam.name}}`, id);
+	let entry: IDataObject;
+	try {
+		const answer = record(await readOnce(ctx, at, itemIndex));
+		entry = record(answer.task ?? answer);
+	} catch {
+		return { unknown: 'Lofty did not give the entry' };
+	}
+	if (role === undefined) {
+		const userId = idText(entry.assignedUserId);
+		return userId ? { userId, as: "the entry's assignee" } : { unknown: 'the entry has no assigned user' };
+	}
+	cache.get(ctx)?.delete(at);
+	const leadId = idText(entry.leadId);
+	return leadId ? await leadAssignee(ctx, leadId, role, itemIndex) : { unknown: 'the entry names no lead' };
+}
+
+/** The lead's user for a role (GET /v1.0/leads/{leadId}, answered `{lead: {...}}` or bare). */
+async function leadAssignee(ctx: IExecuteFunctions, leadId: string, role: string, itemIndex: number): Promise<Assignee> {
+	let lead: IDataObject;
+	try {
+		const answer = record(await readOnce(ctx, `/v1.0/leads/${leadId}`, itemIndex));
+		lead = record(answer.lead ?? answer);
+	} catch {
+		return { unknown: 'Lofty did not give the lead' };
+	}
+	const { userId, as } = assigneeIn(lead, role);
+	return userId ? { userId, as } : { unknown: 'the lead has no assigned agent' };
+}
+
+/**
+ * The zone an item's agent times are read in when its choice is the Lofty user's (or the assignee's) zone. On an
+ * operation that changes an entry, Assigned Role counts only when the item gives it (it then changes the assignee);
+ * otherwise the entry keeps its assignee.
+ */
 export async function agentReading(ctx: IExecuteFunctions, op: OperationDef, itemIndex: number): Promise<AgentReading> {
 	const mine = await userZone(ctx, itemIndex);
 	const own: AgentReading = mine ? { zone: mine, from: 'loftyUser' } : { from: 'workflowNoUserZone' };
 	const roleParam = assigneeRoleParam(op);
 	const entryParam = assignedEntryParam(op);
 	if (!roleParam && !entryParam) return own;
-	const role = roleParam ? String(givenValue(ctx, op, roleParam, itemIndex) ?? roleParam.default ?? 'Agent') : undefined;
+	const givenRole = roleParam ? givenValue(ctx, op, roleParam, itemIndex) : undefined;
+	const role = !roleParam || (entryParam && (givenRole === undefined || givenRole === '')) ? undefined : String(givenRole ?? roleParam.default ?? 'Agent');
 	const whom = role === undefined ? "the entry's assignee" : role === 'Assistant' ? "the lead's assistant" : "the lead's agent";
 	const unknown = (why: string): AgentReading => ({
 		...own,
 		from: mine ? 'loftyUserAssigneeUnknown' : own.from,
 		about: { assignee: `${whom}: ${why}; their zone may differ`, loftyUserZone: mine ?? null },
 	});
-	const given = String(ctx.getNodeParameter(entryParam?.name ?? 'leadId', itemIndex, '', { extractValue: true }) ?? '').trim();
-	const id = idText(entryParam?.entryReadAt ? /^(\d+)-[a-z]+$/i.exec(given)?.[1] : given);
-	if (!id) return unknown(`no ${entryParam ? 'entry' : 'lead'} ID to look them up`);
-	let person: { userId?: string; as: string };
-	try {
-		// GET /v1.0/leads/{leadId} answers `{lead: {...}}`, GET /v2.0/tasks/{taskId} `{task: {...}}` (as Get unwraps them).
-		// The entry is read at the path the operation writes it to (PUT /v2.0/tasks/{taskId}: GET there), or at its
-		// `entryReadAt` (PUT /v2.0/calendar/{calendarId} has no GET: the entry is read as a V2 task).
-		const at = entryParam?.entryReadAt?.replace('{id}', id) ?? (entryParam ? op.path.replace(`{${entryParam.key ?? entryParam.name}}`, id) : `/v1.0/leads/${id}`);
-		const answer = record(await readOnce(ctx, at, itemIndex));
-		person = role === undefined ? { userId: idText(record(answer.task ?? answer).assignedUserId), as: whom } : assigneeIn(record(answer.lead ?? answer), role);
-	} catch {
-		return unknown(`Lofty did not give the ${entryParam ? 'entry' : 'lead'}`);
+	let person: Assignee;
+	if (entryParam) person = await entryAssignee(ctx, op, entryParam, itemIndex, role);
+	else {
+		const leadId = idText(String(ctx.getNodeParameter('leadId', itemIndex, '', { extractValue: true }) ?? '').trim());
+		person = leadId ? await leadAssignee(ctx, leadId, role ?? 'Agent', itemIndex) : { unknown: 'no lead ID to look them up' };
 	}
-	if (!person.userId) return unknown(`the ${entryParam ? 'entry' : 'lead'} has no assigned ${entryParam ? 'user' : 'agent'}`);
+	if ('unknown' in person) return unknown(person.unknown);
 	let zone: unknown;
 	try {
 		zone = record(await readOnce(ctx, `/v1.0/users/${person.userId}`, itemIndex)).timeZoneId;

@@ -83,8 +83,9 @@ export interface ParamDef {
 	agentTime?: boolean;
 	/**
 	 * Assigns the entry by role on the lead's team (Assigned Role: the lead's agent or assistant): agent times without
-	 * offset are then read in the assignee's zone (model/assigneeZone.ts). `entry`: names an existing V2 task or
-	 * appointment; its times are read in the zone of the entry's assignee.
+	 * offset are then read in the assignee's zone (model/assigneeZone.ts). `entry`: names an existing task or
+	 * appointment (V1 or V2); its times are read in the zone of the entry's assignee, or, when the operation also has
+	 * a `leadRole` parameter and the item gives it, in the zone of that role's user on the entry's lead.
 	 */
 	assignsTo?: 'leadRole' | 'entry';
 	/**

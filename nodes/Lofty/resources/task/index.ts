@@ -230,7 +230,8 @@ const operations: OperationDef[] = [
 		path: '/v1.0/tasks/{taskId}',
 		optionalTitle: 'Update Fields',
 		params: [
-			taskInPath,
+			// Due At without offset is read in the zone of the task's assignee, or of the one Assigned Role gives it to.
+			{ ...taskInPath, assignsTo: 'entry' },
 			content(false),
 			{ name: 'deadline', label: 'Due At', type: 'dateTime', in: 'body', agentTime: true },
 			{ ...TASK_TYPE, required: false },
