@@ -522,7 +522,7 @@ async function item6Editor({ base, rest, leadId }) {
 
 // ---------- items 2 and 6 as an MCP client sees them ----------
 
-async function mcpItems({ base, apiKey, leadId }) {
+async function mcpItems({ base, apiKey, leadId, sandboxGet }) {
 	await openWorkflow(base, 'LoftyExampleMcpSrv');
 	await openNode('Move Lead to Stage');
 	const panel = (await ndv().locator('[data-test-id=node-parameters]').innerText().catch(() => '')).replace(/\s+/g, ' ');
@@ -563,12 +563,16 @@ async function mcpItems({ base, apiKey, leadId }) {
 		const notDate = await call('Create Task', { leadId, type: 'Call', content: 'Call back', dueAt: 'tomorrow 9am' });
 		const notFound = await call('Get Lead', { leadId: '1234567890123' });
 		const nameAsId = await call('Get Notes', { leadId: 'Ada Lovelace' });
-		const search = await call('Search Leads', { query: 'Wanda' });
+		// A seeded lead with tags, found by its email.
+		const page1 = JSON.parse(await sandboxGet('/v1.0/leads'));
+		const tagged = (page1.leads ?? page1.data ?? []).find((l) => (l.tags ?? []).length && (l.emails ?? []).length);
+		const query = tagged?.emails?.[0] ?? 'Wanda';
+		const search = await call('Search Leads', { query });
 		await textShot(6, 'mcp-tool-texts', 'What an MCP client reads: tool errors without a class-name prefix, "not a date", the search tool named as the client sees it, tags as names', 'MCP client: tool texts', [
 			['Create Task {"dueAt":"tomorrow 9am"}', notDate],
 			['Get Lead {"leadId":"1234567890123"} (no such lead)', notFound],
 			['Get Notes {"leadId":"Ada Lovelace"}', nameAsId],
-			['Search Leads {"query":"Wanda"} (the lead of item 1)', search.slice(0, 1500)],
+			[`Search Leads {"query":"${query}"} (a lead with tags)`, search.slice(0, 1500)],
 		]);
 		const prefix = [notDate, notFound, nameAsId].filter((t) => /NodeOperationError|NodeApiError/.test(t));
 		note(6, !prefix.length && /not a date/.test(notDate), `MCP error texts: "${notDate.slice(0, 300)}" / "${notFound.slice(0, 300)}" / "${nameAsId.slice(0, 300)}"`);
@@ -741,7 +745,7 @@ async function main() {
 	await step(2, 'stage refused in the editor', () => item2Editor({ base, rest, sandboxGet, leadId }));
 	await step(4, 'task at 09:00 Chicago', () => item4({ base, rest, sandboxGet }));
 	await step(6, 'not a date in the editor', () => item6Editor({ base, rest, leadId }));
-	await step(2, 'MCP example', () => mcpItems({ base, apiKey, leadId }));
+	await step(2, 'MCP example', () => mcpItems({ base, apiKey, leadId, sandboxGet }));
 	await step(5, 'node search', () => item5({ base }));
 	await step(8, 'speed to lead from the sandbox page', () => items7and8({ base, rest, sandboxUrl }));
 
