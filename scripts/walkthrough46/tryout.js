@@ -12,7 +12,7 @@ const { spawn } = require('child_process');
 const flatted = require('flatted');
 const { ROOT } = require('../n8n-harness');
 const { OWNER, CREDENTIAL } = require('../tryout/config');
-const { OUT, t0, log, sleep } = require('./editor');
+const { t0, log, sleep } = require('./editor');
 
 const TRYOUT_DIR = path.resolve(process.env.LOFTY_TRYOUT_DIR || path.join(os.tmpdir(), 'lofty-walkthrough46'));
 const NODE_TYPE = 'n8n-nodes-lofty.lofty';
@@ -24,7 +24,7 @@ let tryout; // the npm start child
 
 async function startTryout() {
 	fs.mkdirSync(TRYOUT_DIR, { recursive: true });
-	const logFile = path.join(OUT, 'npm-start.log');
+	const logFile = `${TRYOUT_DIR}-npm-start.log`; // beside the try-out folder (--reset empties it), not with the screenshots: the banner prints the sandbox's keys
 	fs.writeFileSync(logFile, '');
 	const env = { ...process.env, LOFTY_TRYOUT_DIR: TRYOUT_DIR, LOFTY_TRYOUT_PORT: process.env.LOFTY_TRYOUT_PORT || '5688', LOFTY_SANDBOX_PORT: process.env.LOFTY_SANDBOX_PORT || '4028' };
 	tryout = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.js'), '--reset'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
