@@ -30,7 +30,7 @@ const fs = require('fs');
 const path = require('path');
 const { chromium } = require('playwright-core');
 const { OWNER } = require('./tryout/config');
-const { OUT, t0, phase, log, shots, notes, note, page, setPage, shot, closeNdv } = require('./walkthrough46/editor');
+const { OUT, t0, phase, log, shots, notes, note, soft, page, setPage, closeNdv } = require('./walkthrough46/editor');
 const { TRYOUT_DIR, startTryout, stopTryout, restClient, sandboxClient, firstLeadId } = require('./walkthrough46/tryout');
 const { item1and3 } = require('./walkthrough46/intake');
 const { item2Editor, item4, item6Editor, mcpItems, item5, items7and8 } = require('./walkthrough46/items');
@@ -58,15 +58,11 @@ function writeReadme(extra) {
 	fs.writeFileSync(path.join(OUT, 'README.md'), lines.join('\n'));
 }
 
+/** An item: when it fails, noted and photographed (soft), and the panel closed for the next one. */
 async function step(item, what, fn) {
-	try {
-		await fn();
-	} catch (e) {
-		note(item, false, `${what} failed: ${String(e.message || e).split('\n').slice(0, 3).join(' ')}`);
-		await shot(item, `${what.replace(/\W+/g, '-')}-FAILED`, `where "${what}" failed`);
-		await closeNdv().catch(() => undefined);
-		await page().keyboard.press('Escape').catch(() => undefined);
-	}
+	if (await soft(item, what, fn)) return;
+	await closeNdv().catch(() => undefined);
+	await page().keyboard.press('Escape').catch(() => undefined);
 }
 
 async function main() {

@@ -28,14 +28,16 @@ function note(item, ok, text) {
 	log(`${ok === true ? 'OK  ' : ok === false ? 'FIND' : 'info'} item ${item}: ${text}`);
 }
 
-/** A part of an item that may fail without ending the item: noted as a finding, photographed, dropdowns closed. */
+/** A part of an item that may fail without ending the item: noted as a finding, photographed, dropdowns closed; false when it failed. */
 async function soft(item, what, fn) {
 	try {
 		await fn();
+		return true;
 	} catch (e) {
 		note(item, false, `${what} failed: ${String(e.message || e).split('\n').slice(0, 3).join(' ')}`);
 		await shot(item, `${what.replace(/\W+/g, '-')}-FAILED`, `where "${what}" failed`);
 		if (await page.locator('.el-select-dropdown__item:visible, .el-select-dropdown__empty:visible').first().isVisible().catch(() => false)) await closeDropdown();
+		return false;
 	}
 }
 
