@@ -5,6 +5,8 @@ export /** An express-like response: records what was sent, emits 'finish' and '
 class FakeResponse extends EventEmitter {
 	statusCode = 200;
 	sent = false;
+	/** Settles once the answer went out: 'finish' and 'close' were emitted and their listeners ran. */
+	readonly closed: Promise<void> = new Promise((resolve) => this.once('close', () => resolve()));
 	body: unknown;
 
 	status(code: number): this {

@@ -337,6 +337,8 @@ export class TriggerHarness {
 					ObservableObject.create(root);
 					this.held = hold !== undefined;
 					await (hold ?? sleep(5));
+					// the database's answer is I/O: it comes after the timers already due (receive.ts re-marks the data on one)
+					await new Promise((resolve) => setImmediate(resolve));
 					this.held = false;
 					const items = (result.workflowData[0] ?? []).map((i: INodeExecutionData) => i.json);
 					this.executions.push(items);
@@ -358,6 +360,8 @@ export class TriggerHarness {
 			answer = { status: 500, body: { message: (error as Error).message } };
 			res.status(500).json(answer.body);
 		}
+		// the sender gets the answer only once it went out ('finish': the node's answer listeners have run)
+		await res.closed;
 		observe('Lofty Trigger answer', answer);
 		this.answers.push(answer);
 		return answer;
