@@ -239,7 +239,8 @@ describe('two changes of one lead in one millisecond', () => {
 			[T0, 'Under Contract'],
 		]);
 		expect(filtered.items.map((i) => i.newStage)).toEqual(['Under Contract']);
-		// the same body under another Service-Webhook-Id (a second subscription, say): nothing new
+		// the same body under another Service-Webhook-Id (a second subscription, say): nothing new. deliverAll waited until
+		// each answer went out (the harness's idle()), so the first delivery is settled: not "still being processed" (503)
 		const body = { teamId: 88001, listId: 12, updatedLeadstage: [(all.items[1].raw as IDataObject)] };
 		const again = await filtered.receive({ body, headers: { 'service-webhook-id': 'another-id' } });
 		expect(again).toMatchObject({ status: 200, body: { received: 1, started: 0 } });
