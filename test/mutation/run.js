@@ -14,10 +14,10 @@
  * of each module: reports/mutation/scores.json. Stryker's sandbox: .stryker-tmp/ (both git-ignored).
  *
  * A module too slow for one sitting runs in parts: `--split N` prints the module's lines cut into N parts at top-level
- * statements (about as many lines of code in each); `--part K/N` mutates part K only (Stryker's `mutate` with the line
- * range `path:from-to`), its report in reports/mutation/<module>.partKofN.html|json; `--combine` joins the N parts'
- * reports (each must have mutated the module's code as it is now) into <module>.json and the module's score in
- * scores.json, as one run would have.
+ * statements (about as many mutants in each, as Stryker's instrumenter places them); `--part K/N` mutates part K only
+ * (Stryker's `mutate` with the line range `path:from-to`), its report in reports/mutation/<module>.partKofN.html|json;
+ * `--combine` joins the N parts' reports (each must have mutated the module's code as it is now) into <module>.json
+ * and the module's score in scores.json, as one run would have.
  */
 'use strict';
 
@@ -52,25 +52,35 @@ const slugOf = (module) => module.replace(/^nodes\/(Lofty\/)?/, '').replace(/\.t
 /** A part's name in report file names: part2of3. */
 const partName = (part) => `part${part.k}of${part.n}`;
 
+/** Where Stryker's instrumenter places the module's mutants (no test runs): [{ from, to }] lines, 1-based. */
+async function mutantLines(module) {
+	const { Instrumenter } = await import('@stryker-mutator/instrumenter');
+	const quiet = () => false;
+	const logger = { debug() {}, info() {}, warn() {}, error() {}, trace() {}, fatal() {}, isDebugEnabled: quiet, isInfoEnabled: quiet, isTraceEnabled: quiet, isWarnEnabled: quiet, isErrorEnabled: quiet, isFatalEnabled: quiet };
+	const content = fs.readFileSync(path.join(ROOT, module), 'utf8');
+	const { mutants } = await new Instrumenter(logger).instrument([{ name: path.join(ROOT, module), content, mutate: true }], { ignorers: [], plugins: null, excludedMutations: [] });
+	return mutants.map((m) => ({ from: m.location.start.line + 1, to: m.location.end.line + 1 }));
+}
+
 /**
- * The module's lines cut into `n` parts at top-level statements, each with about as many lines of code (not blank,
- * not comment): [{ from, to }] (1-based, inclusive), the first from line 1, the last to the last line. A mutant lies
+ * The module's lines cut into `n` parts at top-level statements, each with about as many of the module's mutants:
+ * [{ from, to, mutants }] (lines 1-based, inclusive; the first from line 1, the last to the last line). A mutant lies
  * inside one top-level statement, so each mutant is in exactly one part.
  */
-function splitModule(module, n) {
+async function splitModule(module, n) {
 	const ts = require('typescript');
 	const text = fs.readFileSync(path.join(ROOT, module), 'utf8');
 	const file = ts.createSourceFile(module, text, ts.ScriptTarget.Latest, true);
 	const lineOf = (pos) => file.getLineAndCharacterOfPosition(pos).line + 1;
 	const lines = text.split('\n');
-	const code = (from, to) => lines.slice(from - 1, to).filter((l) => l.trim() && !/^\s*(\/\/|\/\*|\*)/.test(l)).length;
 	const statements = file.statements.map((st) => ({ from: lineOf(st.getStart(file)), to: lineOf(st.getEnd()) }));
 	if (n < 1 || n > statements.length) throw new Error(`${module} has ${statements.length} top-level statements: it splits into 1 to ${statements.length} parts`);
-	// before[i]: the lines of code of the statements before statement i.
+	const mutants = await mutantLines(module);
+	// before[i]: the mutants of the statements before statement i.
 	const before = [0];
-	for (const st of statements) before.push(before[before.length - 1] + code(st.from, st.to));
+	for (const st of statements) before.push(before[before.length - 1] + mutants.filter((m) => m.from >= st.from && m.to <= st.to).length);
 	const total = before[statements.length];
-	// starts[j]: the first statement of part j+1, where the code before it comes closest to j/n of the whole.
+	// starts[j]: the first statement of part j+1, where the mutants before it come closest to j/n of all.
 	const starts = [0];
 	for (let j = 1; j < n; j++) {
 		let best = starts[j - 1] + 1;
@@ -78,16 +88,15 @@ function splitModule(module, n) {
 		starts.push(best);
 	}
 	const last = lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
-	return starts.map((first, i) => ({
-		from: i === 0 ? 1 : statements[first].from,
-		to: i === n - 1 ? last : statements[starts[i + 1]].from - 1,
-	}));
+	return starts.map((first, i) => {
+		const next = i === n - 1 ? statements.length : starts[i + 1];
+		return { from: i === 0 ? 1 : statements[first].from, to: i === n - 1 ? last : statements[next].from - 1, mutants: before[next] - before[first] };
+	});
 }
 
-function strykerOptions(module, concurrency, part) {
+function strykerOptions(module, concurrency, part, range) {
 	const tests = MODULES[module];
 	const slug = part ? `${slugOf(module)}.${partName(part)}` : slugOf(module);
-	const range = part && splitModule(module, part.n)[part.k - 1];
 	return {
 		packageManager: 'npm',
 		mutate: [range ? `${module}:${range.from}-${range.to}` : module],
@@ -176,12 +185,10 @@ function count(results) {
 
 async function runModule(module, concurrency, part) {
 	const { Stryker } = await import('@stryker-mutator/core');
-	if (part) {
-		const range = splitModule(module, part.n)[part.k - 1];
-		console.log(`${module}: part ${part.k} of ${part.n}, lines ${range.from}-${range.to}`);
-	}
+	const range = part && (await splitModule(module, part.n))[part.k - 1];
+	if (range) console.log(`${module}: part ${part.k} of ${part.n}, lines ${range.from}-${range.to} (${range.mutants} mutants, before the type check)`);
 	const started = Date.now();
-	const results = await new Stryker(strykerOptions(module, concurrency, part)).runMutationTest();
+	const results = await new Stryker(strykerOptions(module, concurrency, part, range)).runMutationTest();
 	const seconds = Math.round((Date.now() - started) / 1000);
 	const mine = results.filter((r) => path.resolve(ROOT, r.fileName) === path.resolve(ROOT, module));
 	return summarise(module, mine, seconds, concurrency, { part });
@@ -198,7 +205,7 @@ function readReport(module, file) {
  * `--combine`: the reports of the module's N parts joined into <module>.json and its score in scores.json (the time:
  * the parts' times added). Every part must be there, and must have mutated the module's code as it is now.
  */
-function combineModule(module) {
+async function combineModule(module) {
 	const slug = slugOf(module);
 	const names = fs.existsSync(REPORTS) ? fs.readdirSync(REPORTS) : [];
 	const pattern = new RegExp(`^${slug.replace(/[.]/g, '\\.')}\\.part(\\d+)of(\\d+)\\.json$`);
@@ -217,7 +224,7 @@ function combineModule(module) {
 	const scoresFile = path.join(REPORTS, 'scores.json');
 	const scores = fs.existsSync(scoresFile) ? JSON.parse(fs.readFileSync(scoresFile, 'utf8')) : {};
 	const partScores = scores[module]?.parts ?? {};
-	const ranges = splitModule(module, n);
+	const ranges = await splitModule(module, n);
 	let joined;
 	let seconds = 0;
 	const mutants = [];
@@ -314,11 +321,11 @@ async function main() {
 	const modules = names.includes('all') ? Object.keys(MODULES) : names.map(resolveModule);
 	if ((part || split || combine) && modules.length !== 1) throw new Error('--part, --split and --combine take one module');
 	if (split) {
-		for (const [i, r] of splitModule(modules[0], split).entries()) console.log(`--part ${i + 1}/${split}: ${modules[0]}:${r.from}-${r.to}`);
+		for (const [i, r] of (await splitModule(modules[0], split)).entries()) console.log(`--part ${i + 1}/${split}: ${modules[0]}:${r.from}-${r.to} (${r.mutants} mutants, before the type check)`);
 		return;
 	}
 	const summary = [];
-	for (const module of modules) summary.push(reportOnly ? reportModule(module) : combine ? combineModule(module) : await runModule(module, concurrency, part));
+	for (const module of modules) summary.push(reportOnly ? reportModule(module) : combine ? await combineModule(module) : await runModule(module, concurrency, part));
 	if (summary.length > 1) {
 		console.log('\nmodule | score | killed | timeouts | survived | no coverage | not listed | seconds');
 		for (const s of summary) console.log(`${s.module} | ${s.score} % | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.unlisted} | ${s.seconds}`);
