@@ -131,6 +131,35 @@ describe('the credentials it keeps', () => {
 		expect(pacingState().credentials).toBeLessThan(MAX_IDLE_CREDENTIALS);
 	});
 
+	it('a credential is idle from the very end of its 429 hold and of its window', async () => {
+		block('blocked', 5000);
+		(await acquire('window')).observe(window(5, 30));
+		/** The credentials kept (other than the idle ones added to reach the bound) by a sweep at `at`. */
+		const keptAt = async (at: number) => {
+			jest.setSystemTime(at);
+			for (let i = pacingState().credentials; i < MAX_IDLE_CREDENTIALS; i++) (await acquire(`idle-${at}-${i}`)).done();
+			(await acquire(`new-${at}`)).done();
+			return pacingKeys().filter((k) => !k.startsWith('new-'));
+		};
+		expect(await keptAt(START + 4999)).toEqual(['blocked', 'window']);
+		expect(await keptAt(START + 5000)).toEqual(['window']);
+		// The window's reset: 30 s and the margin after the start.
+		expect(await keptAt(START + 30_249)).toEqual(['window']);
+		expect(await keptAt(START + 30_250)).toEqual([]);
+	});
+
+	it('what it holds: credentials, start times of capped requests, requests in flight', async () => {
+		(await acquire('a', 5)).observe(window(10, 30));
+		const a = [await acquire('a', 5), await acquire('a', 5), await acquire('a', 5)];
+		const b = await acquire('b');
+		(await acquire('c', 2)).done();
+		expect(pacingState()).toEqual({ credentials: 3, startTimes: 5, inFlight: 4 });
+		for (const ticket of [...a, b]) ticket.done();
+		expect(pacingState()).toEqual({ credentials: 3, startTimes: 5, inFlight: 0 });
+		resetPacing();
+		expect(pacingState()).toEqual({ credentials: 0, startTimes: 0, inFlight: 0 });
+	});
+
 	it('while many are busy, the next sweep waits until twice as many are tracked', async () => {
 		const busy = [];
 		for (let i = 0; i < MAX_IDLE_CREDENTIALS; i++) busy.push(await acquire(`busy-${i}`));
