@@ -97,6 +97,38 @@ describe("a caller's deadline", () => {
 		await flush(1);
 		expect(held.granted).toBe(true);
 	});
+
+	it('behind a queue held by a 429, by the cap, or by a window ending exactly at the deadline: left at once', async () => {
+		const leftAtOnce = async (key: string, cap: number | undefined, deadline: number) => {
+			const queued = watch(acquire(key, cap));
+			const behind = watch(acquire(key, cap, deadline));
+			await flush();
+			return [queued.granted, (behind.error as Error | undefined)?.message];
+		};
+		const atOnce = [false, 'the requests queued before this one wait past the deadline'];
+		block('held', 5000);
+		expect(await leftAtOnce('held', undefined, Date.now() + 3000)).toEqual(atOnce);
+		for (let i = 0; i < 2; i++) (await acquire('capped', 2)).done();
+		expect(await leftAtOnce('capped', 2, Date.now() + 30_000)).toEqual(atOnce);
+		(await acquire('window')).observe(window(0, 10));
+		expect(await leftAtOnce('window', undefined, START + 10_250)).toEqual(atOnce);
+	});
+
+	it('one that left the queue at its deadline lets nobody behind it go before the ones ahead of it', async () => {
+		(await acquire('k')).observe(window(1, 10));
+		const open = await acquire('k');
+		// Used up, one request on its way: the queue waits for its answer.
+		const first = watch(acquire('k'));
+		const second = watch(acquire('k'));
+		const leaver = watch(acquire('k', undefined, Date.now() + 3000));
+		const behind = watch(acquire('k'));
+		await flush(3000);
+		expect((leaver.error as Error).message).toBe('the requests queued before this one did not go in time');
+		// Its answer leaves room for two: the first two in line go.
+		open.observe(window(2, 10));
+		await flush();
+		expect([first.granted, second.granted, behind.granted]).toEqual([true, true, false]);
+	});
 });
 
 describe('the credentials it keeps', () => {
