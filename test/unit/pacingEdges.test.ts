@@ -188,6 +188,12 @@ describe('the credentials it keeps', () => {
 		expect(pacingState()).toEqual({ credentials: 3, startTimes: 5, inFlight: 4 });
 		for (const ticket of [...a, b]) ticket.done();
 		expect(pacingState()).toEqual({ credentials: 3, startTimes: 5, inFlight: 0 });
+		// A request without the cap drops the credential's start times; one a minute old is dropped at the next.
+		(await acquire('a')).done();
+		expect(pacingState().startTimes).toBe(1);
+		jest.setSystemTime(START + 60_000);
+		(await acquire('c', 2)).done();
+		expect(pacingState().startTimes).toBe(1);
 		resetPacing();
 		expect(pacingState()).toEqual({ credentials: 0, startTimes: 0, inFlight: 0 });
 	});

@@ -1,0 +1,103 @@
+/**
+ * The pacer (transport/pacing.ts) reading answers at their boundaries, on jest's fake clock: the window assumed after
+ * an unanswered probe, answers naming a window already over, an older answer with the newer one's Remaining, a probe
+ * that ended without an answer, and a reset exactly the longest wait away. The rest of its rules:
+ * test/resilience/pacing.test.ts, pacingLatency.test.ts, pacingBackground.test.ts, test/unit/pacingEdges.test.ts.
+ */
+import { MAX_PACING_WAIT_MS, PROBE_WAIT_MS, SMALLEST_LIMIT, acquire, resetPacing } from '../../nodes/Lofty/transport/pacing';
+
+const START = 1_800_000_000_000;
+beforeEach(() => {
+	resetPacing();
+	jest.useFakeTimers({ now: START });
+});
+afterEach(() => jest.useRealTimers());
+
+type Ticket = Awaited<ReturnType<typeof acquire>>;
+
+function pending() {
+	const state = { granted: false, ticket: undefined as undefined | Ticket };
+	void acquire('k').then((ticket) => {
+		state.granted = true;
+		state.ticket = ticket;
+	});
+	return state;
+}
+const granted = (all: Array<{ granted: boolean }>) => all.filter((o) => o.granted).length;
+const flush = async (ms = 0) => await jest.advanceTimersByTimeAsync(ms);
+/** An answer's headers: `remaining` left in a window ending `inSeconds` after the start of the test. */
+const window = (remaining: number, inSeconds: number, limit?: number) => ({
+	...(limit === undefined ? {} : { 'X-RateLimit-Limit': String(limit) }),
+	'X-RateLimit-Remaining': String(remaining),
+	'X-RateLimit-Reset': String(START / 1000 + inSeconds),
+});
+
+it('after a 429, an unanswered probe opens the smallest limit, however large the limit Lofty announced', async () => {
+	(await acquire('k')).observe(window(400, 30, 500));
+	(await acquire('k')).refused({ 'Retry-After': '1' }, 0);
+	await flush(1000);
+	await acquire('k'); // the probe, never answered
+	const others = Array.from({ length: 150 }, () => pending());
+	await flush(PROBE_WAIT_MS);
+	expect(granted(others)).toBe(SMALLEST_LIMIT - 1);
+});
+
+describe('an answer naming a window already over', () => {
+	it('tells nothing when no window is known: the next request probes again', async () => {
+		const first = await acquire('k');
+		expect(() => first.observe(window(5, -10))).not.toThrow();
+		const probe = pending();
+		const next = pending();
+		await flush();
+		expect([probe.granted, next.granted]).toEqual([true, false]);
+		await flush(PROBE_WAIT_MS);
+		expect(next.granted).toBe(true);
+	});
+
+	it('gives no room back for a request sent after the window now known was told', async () => {
+		(await acquire('k')).observe(window(3, 10));
+		const late = await acquire('k');
+		late.observe(window(5, -10));
+		const next = Array.from({ length: 4 }, () => pending());
+		await flush();
+		// 3 left after the first request; the late one took 1.
+		expect(granted(next)).toBe(2);
+	});
+});
+
+it('an older answer with the same Remaining as the newer one was counted before it: its room comes back', async () => {
+	(await acquire('k')).observe(window(10, 30));
+	const b = await acquire('k');
+	const c = await acquire('k');
+	c.observe(window(8, 30));
+	// Remaining as of the answer: b was counted before c's answer left, so it says 8 too.
+	b.observe(window(8, 30));
+	const next = Array.from({ length: 9 }, () => pending());
+	await flush();
+	expect(granted(next)).toBe(8);
+});
+
+it('the request after a probe that ended without an answer is the next probe: the others wait for it from its own start', async () => {
+	const probe = await acquire('k');
+	const second = pending();
+	await flush(800);
+	probe.done();
+	await flush();
+	expect(second.granted).toBe(true);
+	const third = pending();
+	await flush(PROBE_WAIT_MS - 1);
+	expect(third.granted).toBe(false);
+	await flush(1);
+	expect(third.granted).toBe(true);
+});
+
+it('a reset exactly the longest wait away is waited for, and the next window opens with the announced limit', async () => {
+	const reset = START + MAX_PACING_WAIT_MS - 250; // in ms; the margin makes it exactly MAX_PACING_WAIT_MS away
+	(await acquire('k')).observe({ 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(reset) });
+	const next = Array.from({ length: 4 }, () => pending());
+	await flush(MAX_PACING_WAIT_MS - 1);
+	expect(granted(next)).toBe(0);
+	await flush(1);
+	// Opened with the limit 3, not probed: three at once.
+	expect(granted(next)).toBe(3);
+});
