@@ -101,3 +101,41 @@ it('a reset exactly the longest wait away is waited for, and the next window ope
 	// Opened with the limit 3, not probed: three at once.
 	expect(granted(next)).toBe(3);
 });
+
+describe('when a window ends', () => {
+	it('an older request answering after the reset tells the window the server opened', async () => {
+		(await acquire('k')).observe(window(5, 5, 10));
+		const a = await acquire('k');
+		(await acquire('k')).observe(window(3, 5, 10));
+		await flush(5250);
+		// The next request finds the window over: the next one is assumed, with the announced limit.
+		(await acquire('k')).done();
+		// a's answer, naming the new window with nothing left, is believed.
+		a.observe(window(0, 65, 10));
+		const next = pending();
+		await flush();
+		expect(next.granted).toBe(false);
+	});
+
+	it('a window assumed after an unanswered probe ends unknown: the next request probes again', async () => {
+		await acquire('k'); // the probe, never answered
+		const first = Array.from({ length: SMALLEST_LIMIT - 1 }, () => pending());
+		await flush(PROBE_WAIT_MS);
+		expect(granted(first)).toBe(SMALLEST_LIMIT - 1);
+		for (const o of first) o.ticket!.done();
+		await flush(60_000);
+		const probe = pending();
+		const next = pending();
+		await flush();
+		expect([probe.granted, next.granted]).toEqual([true, false]);
+	});
+
+	it('once answers come without the headers, nothing is held after the window they told ends', async () => {
+		(await acquire('k')).observe(window(5, 5, 10));
+		(await acquire('k')).observe({});
+		await flush(5250);
+		const next = Array.from({ length: 20 }, () => pending());
+		await flush();
+		expect(granted(next)).toBe(20);
+	});
+});
