@@ -139,3 +139,19 @@ describe('when a window ends', () => {
 		expect(granted(next)).toBe(20);
 	});
 });
+
+it('an answer wakes every request waiting for one: the queue and a background request waiting for its share', async () => {
+	(await acquire('k')).observe(window(2, 30, 10));
+	const inFlight = [await acquire('k'), await acquire('k')];
+	// Used up as far as the pacer can tell; the answers still due may show room.
+	const next = pending();
+	await flush();
+	let background = false;
+	void acquire('k', undefined, undefined, true).then(() => (background = true));
+	await flush();
+	expect([next.granted, background]).toEqual([false, false]);
+	inFlight[0].observe(window(5, 30, 10));
+	await flush();
+	expect(next.granted).toBe(true);
+	inFlight[1].done();
+});
