@@ -65,4 +65,26 @@ describe('background requests and their share of the window (jest clock)', () =>
 		expect(await settled(third)).toBe(true);
 		(await third).done();
 	});
+	it('one whose share was used while it waited in the queue does not go: it waits for its share again', async () => {
+		answer(await acquire('k'), LIMIT - 4);
+		// 6 left: above the rest of the limit (5), so the background request may go; two others are ahead of it.
+		const others = [acquire('k'), acquire('k')];
+		const background = acquire('k', undefined, undefined, true);
+		expect(await settled(Promise.all(others))).toBe(true);
+		expect(await settled(background)).toBe(false);
+		for (const other of await Promise.all(others)) other.done();
+	});
+
+	it("a window a 429's Retry-After overruled does not hold background requests either", async () => {
+		answer(await acquire('k'), LIMIT - 1);
+		const refused = await acquire('k');
+		const late = await acquire('k');
+		refused.refused({ 'Retry-After': '1', 'X-RateLimit-Limit': String(LIMIT), 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset }, 0);
+		// A late answer of the same window: nothing left in it, as the server's Retry-After already overruled.
+		answer(late, 0);
+		const background = acquire('k', undefined, undefined, true);
+		await jest.advanceTimersByTimeAsync(1000);
+		expect(await settled(background)).toBe(true);
+		(await background).done();
+	});
 });
