@@ -155,3 +155,27 @@ it('an answer wakes every request waiting for one: the queue and a background re
 	expect(next.granted).toBe(true);
 	inFlight[1].done();
 });
+
+it('an answer to a request already ended tells nothing', async () => {
+	(await acquire('k')).observe(window(5, 30));
+	const ended = await acquire('k');
+	ended.done();
+	ended.observe(window(0, 30));
+	const next = pending();
+	await flush();
+	expect(next.granted).toBe(true);
+});
+
+it("after a 429 that waits for the window's reset, a later answer placing that reset later on our clock is waited for", async () => {
+	(await acquire('k')).observe(window(5, 30));
+	const late = await acquire('k');
+	const refusedAt = START / 1000 + 20;
+	(await acquire('k')).refused({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(refusedAt) }, 0);
+	// The same window, from a server whose clock is 10 s behind ours: it ends 10 s later here.
+	late.observe({ Date: new Date(START - 10_000).toUTCString(), 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(refusedAt) });
+	const next = pending();
+	await flush(21_000);
+	expect(next.granted).toBe(false);
+	await flush(9000);
+	expect(next.granted).toBe(true);
+});
