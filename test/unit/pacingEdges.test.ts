@@ -80,6 +80,11 @@ describe("a caller's deadline", () => {
 		const background = watch(acquire('k', undefined, Date.now() + 5000, true));
 		await flush();
 		expect(isPacingDeadline(background.error)).toBe(true);
+		expect((background.error as Error).message).toBe('the pacing wait would end past the deadline');
+		// Its share comes back at the reset (30 s and the margin): a deadline exactly then is past it too.
+		const atReset = watch(acquire('k', undefined, START + 30_250, true));
+		await flush();
+		expect(isPacingDeadline(atReset.error)).toBe(true);
 		const patient = watch(acquire('k', undefined, Date.now() + 40_000, true));
 		await flush(31_000);
 		expect(patient.granted).toBe(true);
