@@ -153,6 +153,27 @@ describe('the credentials it keeps', () => {
 		inFlight.done();
 	});
 
+	it('a credential whose request waits for a window that just ended is kept until that request has gone', async () => {
+		(await acquire('queued')).observe(window(0, 30));
+		const waiting = watch(acquire('queued'));
+		await flush();
+		// The reset has come, but the waiting request has not woken yet.
+		jest.setSystemTime(START + 30_250);
+		for (let i = 0; i < MAX_IDLE_CREDENTIALS; i++) (await acquire(`idle-${i}`)).done();
+		expect(pacingKeys()).toContain('queued');
+		// (Its timer was set on jest's clock, which setSystemTime does not move.)
+		await flush(30_250);
+		expect(waiting.granted).toBe(true);
+	});
+
+	it('a cap of 0 is no cap', async () => {
+		(await acquire('k', 0)).observe(window(5, 30));
+		const next = [watch(acquire('k', 0)), watch(acquire('k', 0)), watch(acquire('k', 0))];
+		await flush();
+		expect(next.map((o) => o.granted)).toEqual([true, true, true]);
+		expect(pacingState().startTimes).toBe(0);
+	});
+
 	it('a credential is idle once its 429 hold, its window and its last capped minute are over', async () => {
 		// At 59.999 s the hold (5 s) and the window (30 s) are over, the capped request's minute is not.
 		block('blocked', 5000);
