@@ -117,6 +117,37 @@ describe("a caller's deadline", () => {
 		expect(await leftAtOnce('capped', 2, Date.now() + 30_000)).toEqual(atOnce);
 		(await acquire('window')).observe(window(0, 10));
 		expect(await leftAtOnce('window', undefined, START + 10_250)).toEqual(atOnce);
+		// With a cap not reached yet, the window alone decides.
+		(await acquire('below cap', 5)).observe(window(0, 10));
+		expect(await leftAtOnce('below cap', 5, Date.now() + 5000)).toEqual(atOnce);
+	});
+
+	it("behind a queue, only the queue's own waits count: not a window with room left, not a window a 429 overruled", async () => {
+		(await acquire('room', 2)).observe(window(5, 90));
+		await flush(50_000);
+		(await acquire('room', 2)).done();
+		// The cap holds the queue until 60 s; the window (90 s) has room: the request behind waits for its turn.
+		const head = watch(acquire('room', 2));
+		const behind = watch(acquire('room', 2, Date.now() + 20_000));
+		await flush();
+		expect(behind.error).toBeUndefined();
+		await flush(10_000);
+		expect(head.granted).toBe(true);
+		// Its own turn then needs the cap's next minute, past its deadline.
+		expect((behind.error as Error).message).toBe('the pacing wait would end past the deadline');
+
+		(await acquire('overruled')).observe(window(5, 200));
+		const late = await acquire('overruled');
+		(await acquire('overruled')).refused({ 'Retry-After': '1', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(START / 1000 + 200) }, 0);
+		late.observe(window(0, 200));
+		const first = watch(acquire('overruled'));
+		const second = watch(acquire('overruled', undefined, Date.now() + 5000));
+		await flush(1000);
+		expect([first.granted, second.granted]).toEqual([true, true]);
+	});
+
+	it('only its own errors are deadline errors', () => {
+		expect([new Error('the pacing wait would end past the deadline'), null, undefined, { pacingDeadline: 'yes' }].map(isPacingDeadline)).toEqual([false, false, false, false]);
 	});
 
 	it('one that left the queue at its deadline lets nobody behind it go before the ones ahead of it', async () => {
@@ -172,6 +203,12 @@ describe('the credentials it keeps', () => {
 		await flush();
 		expect(next.map((o) => o.granted)).toEqual([true, true, true]);
 		expect(pacingState().startTimes).toBe(0);
+		// Behind a queue waiting for the window's reset, a deadline before it is left at once, as without a cap.
+		(await acquire('w', 0)).observe(window(0, 10));
+		const queued = watch(acquire('w', 0));
+		const behind = watch(acquire('w', 0, Date.now() + 5000));
+		await flush();
+		expect([queued.granted, (behind.error as Error | undefined)?.message]).toEqual([false, 'the requests queued before this one wait past the deadline']);
 	});
 
 	it('a credential is idle once its 429 hold, its window and its last capped minute are over', async () => {

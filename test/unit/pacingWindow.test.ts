@@ -179,3 +179,14 @@ it("after a 429 that waits for the window's reset, a later answer placing that r
 	await flush(9000);
 	expect(next.granted).toBe(true);
 });
+
+it('answers with only one of Remaining and Reset are answers without the headers: nothing waits for them', async () => {
+	for (const headers of [{ 'X-RateLimit-Remaining': '5' }, { 'X-RateLimit-Reset': String(START / 1000 + 30) }]) {
+		resetPacing();
+		const first = await acquire('k');
+		first.observe(headers);
+		const more = [pending(), pending(), pending()];
+		await flush();
+		expect(granted(more)).toBe(3);
+	}
+});
