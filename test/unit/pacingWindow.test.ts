@@ -190,3 +190,18 @@ it('answers with only one of Remaining and Reset are answers without the headers
 		expect(granted(more)).toBe(3);
 	}
 });
+
+it("the probe's bound runs from the first request sent into an unknown window, not from the latest", async () => {
+	(await acquire('k')).observe({});
+	// Answers without the headers: nothing waits for a probe; the first request sent is the probe all the same.
+	const a = await acquire('k');
+	await flush(800);
+	await acquire('k');
+	// An answer with the headers, naming a window already over: the window is still unknown, and probes are waited for again.
+	a.observe(window(5, -10));
+	const next = pending();
+	await flush(199);
+	expect(next.granted).toBe(false);
+	await flush(1);
+	expect(next.granted).toBe(true);
+});
