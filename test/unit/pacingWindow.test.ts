@@ -6,31 +6,13 @@
  */
 import { MAX_PACING_WAIT_MS, PROBE_WAIT_MS, SMALLEST_LIMIT, acquire, resetPacing } from '../../nodes/Lofty/transport/pacing';
 
-const START = 1_800_000_000_000;
+import { START, flush, granted, pending, window } from '../resilience/pacingClock';
+
 beforeEach(() => {
 	resetPacing();
 	jest.useFakeTimers({ now: START });
 });
 afterEach(() => jest.useRealTimers());
-
-type Ticket = Awaited<ReturnType<typeof acquire>>;
-
-function pending() {
-	const state = { granted: false, ticket: undefined as undefined | Ticket };
-	void acquire('k').then((ticket) => {
-		state.granted = true;
-		state.ticket = ticket;
-	});
-	return state;
-}
-const granted = (all: Array<{ granted: boolean }>) => all.filter((o) => o.granted).length;
-const flush = async (ms = 0) => await jest.advanceTimersByTimeAsync(ms);
-/** An answer's headers: `remaining` left in a window ending `inSeconds` after the start of the test. */
-const window = (remaining: number, inSeconds: number, limit?: number) => ({
-	...(limit === undefined ? {} : { 'X-RateLimit-Limit': String(limit) }),
-	'X-RateLimit-Remaining': String(remaining),
-	'X-RateLimit-Reset': String(START / 1000 + inSeconds),
-});
 
 it('after a 429, an unanswered probe opens the smallest limit, however large the limit Lofty announced', async () => {
 	(await acquire('k')).observe(window(400, 30, 500));
