@@ -5,32 +5,13 @@
  */
 import { PROBE_WAIT_MS, SMALLEST_LIMIT, acquire, resetPacing } from '../../nodes/Lofty/transport/pacing';
 
-const START = 1_800_000_000_000;
+import { START, flush, granted, pending, window } from './pacingClock';
+
 beforeEach(() => {
 	resetPacing();
 	jest.useFakeTimers({ now: START });
 });
 afterEach(() => jest.useRealTimers());
-
-type Ticket = Awaited<ReturnType<typeof acquire>>;
-
-function pending(key = 'k') {
-	const state = { granted: false, ticket: undefined as undefined | Ticket };
-	void acquire(key).then((ticket) => {
-		state.granted = true;
-		state.ticket = ticket;
-	});
-	return state;
-}
-
-const granted = (all: Array<{ granted: boolean }>) => all.filter((o) => o.granted).length;
-const flush = async (ms = 0) => await jest.advanceTimersByTimeAsync(ms);
-/** An answer's headers: a window ending `inSeconds` after the start of the test. */
-const window = (remaining: number, inSeconds: number, limit?: number) => ({
-	...(limit === undefined ? {} : { 'X-RateLimit-Limit': String(limit) }),
-	'X-RateLimit-Remaining': String(remaining),
-	'X-RateLimit-Reset': String(START / 1000 + inSeconds),
-});
 
 describe('the first answer of an unknown window is waited for PROBE_WAIT_MS at most', () => {
 	it('a probe that does not answer holds the others until the bound, then they go within the smallest limit', async () => {

@@ -232,6 +232,18 @@ describe('the leads this process remembers', () => {
 		await expect(run({ email: 'ann@x.com', stage: 'New' })).resolves.toEqual(expect.objectContaining({ leadId: '10', action: 'created' }));
 		expect(sent()).toEqual(['GET /v1.0/leads/9', 'PUT /v1.0/leads/9', search('email', 'ann@x.com'), 'POST /v1.0/leads', 'GET /v1.0/leads/10']);
 
+		// The search again asks Lofty by every key: a lead remembered by the person's other key is not taken from memory.
+		for (const goneBy of ['read', 'update'] as const) {
+			lofty.mockClear();
+			forgetRecentLeads();
+			remember('acct', [emailKey('ann@x.com')], { leadId: '9', emails: ['ann@x.com'], phones: [], fields: {}, recent: false, alone: true });
+			remember('acct', [phoneKey('4155550101')], { leadId: '12', emails: [], phones: ['4155550101'], fields: {}, recent: false, alone: true });
+			answers(...(goneBy === 'read' ? [error(404)] : [{ lead: { leadId: '9' } }, error(404)]), found(), found(ann), {}, { lead: ann });
+			await expect(run({ email: 'ann@x.com', phone: '4155550101', stage: 'New' })).resolves.toEqual(expect.objectContaining({ leadId: '5', matchedBy: 'phone' }));
+			const gone = goneBy === 'read' ? ['GET /v1.0/leads/9'] : ['GET /v1.0/leads/9', 'PUT /v1.0/leads/9'];
+			expect(sent()).toEqual([...gone, search('email', 'ann@x.com'), search('phone', '4155550101'), 'PUT /v1.0/leads/5', 'GET /v1.0/leads/5']);
+		}
+
 		// A lead the search found that answers 404 is not searched again.
 		lofty.mockClear();
 		forgetRecentLeads();
