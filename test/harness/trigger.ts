@@ -333,11 +333,10 @@ export class TriggerHarness {
 				}
 				if (result.workflowData) {
 					// n8n 2.41 wraps the static data again (the flag is cleared), then creates the execution (database
-					// and queue round trips) and saves.
+					// and queue round trips: I/O, answered after the timers already due, on which receive.ts re-marks) and saves.
 					ObservableObject.create(root);
 					this.held = hold !== undefined;
 					await (hold ?? sleep(5));
-					// the database's answer is I/O: it comes after the timers already due (receive.ts re-marks the data on one)
 					await new Promise((resolve) => setImmediate(resolve));
 					this.held = false;
 					const items = (result.workflowData[0] ?? []).map((i: INodeExecutionData) => i.json);
