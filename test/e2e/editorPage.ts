@@ -168,7 +168,14 @@ export function editorPage(page: () => Page) {
 				await direct.waitFor({ timeout: 5000 }).catch(() => undefined);
 			}
 		}
-		await direct.click({ timeout: 10_000 });
+		// On a busy machine the list may still be moving (a click that never lands in 10 s): click again, as a person would.
+		for (let i = 0; ; i++) {
+			const clicked = await direct.click({ timeout: 10_000 }).then(
+				() => true,
+				(error: unknown) => (i < 2 ? false : Promise.reject(error)),
+			);
+			if (clicked) break;
+		}
 		await ndv().waitFor();
 	}
 
