@@ -27,6 +27,7 @@ const sandbox = useSandbox();
 beforeEach(() => pacing.resetPacing());
 const limits = { ...readerLimits };
 afterEach(() => Object.assign(readerLimits, limits));
+afterEach(() => jest.restoreAllMocks());
 
 const key = triggerKey('poll-workflow', 'poll-node', 'Lofty Polling Trigger');
 const params = { events: ['lead'], options: { lookBackMinutes: 15 } };
@@ -198,8 +199,19 @@ describe('Lofty Polling Trigger, what a backlog no read can get down to is put d
 		expectOnce(driver.state.emitted, backlog.filter((id) => !unread.includes(id)));
 	}, 120_000);
 
-	it('scrolls that expire before the next page without any wait: the scroll, after ten', async () => {
+	// A busy machine stalls the process between taking the rate limit's turn and sending (40 ms of blocked event loop
+	// after every turn here): the stall is not a wait for the rate limit, and the advice stays the scroll's.
+	it.each([0, 40])('scrolls that expire before the next page without any wait: the scroll, after ten (a stall of %i ms before each send)', async (stallMs) => {
+		const acquire = pacing.acquire;
+		jest.spyOn(pacing, 'acquire').mockImplementation(async (...args) => {
+			const ticket = await acquire(...args);
+			const until = Date.now() + stallMs;
+			while (Date.now() < until);
+			return ticket;
+		});
 		sandbox().readings.set({ leadPaging: 'scrollOnly' });
+		// Room for every request: the reader's share of a window is never used up (no wait for the rate limit).
+		sandbox().setRateLimit({ perWindow: 1000, windowMs: WINDOW_MS });
 		leadScrolls(sandbox().store).ttlMs = 0;
 		sandbox().setLatency({ fixedMs: 50 });
 		const driver = polls();

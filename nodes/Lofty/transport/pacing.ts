@@ -1,6 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { shareWait } from './backgroundShare';
+import type { Bucket, Window } from './pacingBucket';
 import { type Headers, MAX_PACING_WAIT_MS, announcedReset, headerNumber, waitAfter429 } from './rateHeaders';
 
 export { fingerprint, pacingKey } from './pacingKey';
@@ -52,48 +53,6 @@ export const SMALLEST_LIMIT = 100;
 /** Beyond this many tracked credentials (or twice the number busy), idle ones are forgotten. */
 export const MAX_IDLE_CREDENTIALS = 100;
 
-/** The announced window as the newest answer told it, or as assumed until an answer tells it. */
-interface Window {
-	/** Not told by an answer: opened at a reset with the last announced limit, or after the probe's bound. */
-	assumed: boolean;
-	/** The X-RateLimit-Reset value (identifies the window; NaN when assumed) and when it ends on our clock (ms). */
-	reset: number;
-	resetAt: number;
-	/** The number of the request whose answer told it, and the Remaining it said. */
-	from: number;
-	reported: number;
-	/** Requests allowed = base - requests sent so far. */
-	base: number;
-	/** Older requests in flight when it was told, held back from `base` in case the server had not counted them. */
-	pending: Set<number>;
-}
-
-interface Bucket {
-	window?: Window;
-	/** The newest request whose answer told a window: older answers naming another window are stale. */
-	newest: number;
-	/** Requests sent so far (numbers them), and the numbers of those not answered yet. */
-	sent: number;
-	inFlight: Set<number>;
-	/** False once an answer came without the rate-limit headers (then nothing waits for them). */
-	announces?: boolean;
-	/** The limit the last answer announced (X-RateLimit-Limit, else the most its Remaining implied). */
-	limit?: number;
-	/** When the first request sent while no window was known went out (the probe). */
-	probeAt?: number;
-	/** No request before this time (after a 429). */
-	blockedUntil?: number;
-	/** The reset of a window a 429 overruled (Retry-After said otherwise, or the reset was implausible): not waited for. */
-	overruled?: number;
-	/** Acquisitions waiting for their turn; they are served one at a time, in order. */
-	waiting: number;
-	queue: Promise<void>;
-	/** Settles when the next request of the credential ends. */
-	nextEnd?: { promise: Promise<void>; settle: () => void };
-	/** With a cap only: start times of the last `cap` requests, oldest first. */
-	starts: number[];
-}
-
 const buckets = new Map<string, Bucket>();
 let sweepAt = MAX_IDLE_CREDENTIALS;
 
@@ -134,7 +93,7 @@ function bucketOf(key: string): Bucket {
 			// Credentials still busy stay; the next sweep waits until the map has doubled (amortized cost).
 			sweepAt = Math.max(MAX_IDLE_CREDENTIALS, buckets.size * 2);
 		}
-		bucket = { newest: 0, sent: 0, inFlight: new Set(), waiting: 0, queue: Promise.resolve(), starts: [] };
+		bucket = { newest: 0, sent: 0, inFlight: new Set(), waiting: 0, queue: Promise.resolve(), starts: [], paused: 0 };
 		buckets.set(key, bucket);
 	}
 	return bucket;
@@ -219,15 +178,22 @@ function nextEnd(bucket: Bucket): Promise<void> {
 	return bucket.nextEnd.promise;
 }
 
-/** Sleeps `ms` (at most the longest wait), or less when an answer may allow the request sooner. */
-async function pause(bucket: Bucket, wait: Wait): Promise<void> {
+/**
+ * Sleeps `ms` (at most the longest wait), or less when an answer may allow the request sooner. Returns how long it
+ * paused, at most the time planned (a stall of the process does not lengthen it).
+ */
+async function pause(bucket: Bucket, wait: Wait): Promise<number> {
 	const ms = Math.min(wait.ms, MAX_PACING_WAIT_MS);
-	if (!wait.answer) return await sleep(ms);
-	// The timer is cancelled when an answer comes first (n8n before 2.34 ignores the signal: the timer then just runs out).
-	const timer = new AbortController();
-	const timed = sleep(ms, timer.signal).catch(() => undefined);
-	await Promise.race([timed, nextEnd(bucket)]);
-	timer.abort();
+	const from = Date.now();
+	if (!wait.answer) await sleep(ms);
+	else {
+		// The timer is cancelled when an answer comes first (n8n before 2.34 ignores the signal: the timer then just runs out).
+		const timer = new AbortController();
+		const timed = sleep(ms, timer.signal).catch(() => undefined);
+		await Promise.race([timed, nextEnd(bucket)]);
+		timer.abort();
+	}
+	return Math.min(ms, Date.now() - from);
 }
 
 /** Learns from an answer to request `request` (still counted in flight). */
@@ -274,6 +240,8 @@ export interface PacingTicket {
 	observe(headers: Headers): void;
 	/** After a 429: holds every request of the credential as the server asks; returns the wait. */
 	refused(headers: Headers, attempt: number): number;
+	/** How long the pacer held it for the limit: its own pauses and those of the requests ahead of it in the queue. */
+	readonly heldMs: number;
 }
 
 /** Thrown by acquire when the wait would end past the caller's deadline (nothing was counted as sent). */
@@ -320,28 +288,29 @@ async function turnBefore(bucket: Bucket, previous: Promise<void>, cap: number |
  * it waits for it outside the queue, and gives its turn up to wait again when the share was used meanwhile.
  */
 export async function acquire(key: string, cap?: number, deadline?: number, background = false): Promise<PacingTicket> {
+	const held = { ms: 0 };
 	for (;;) {
 		const bucket = bucketOf(key);
-		const share = background && (await shareTurn(bucket, cap, deadline));
-		const request = await take(bucket, cap, deadline, share);
-		if (request !== undefined) return ticketOf(bucket, request);
+		const share = background && (await shareTurn(bucket, cap, deadline, held));
+		const request = await take(bucket, cap, deadline, share, held);
+		if (request !== undefined) return ticketOf(bucket, request, held.ms);
 	}
 }
 
 /** Waits for a background request's share of the window; false when a wait past MAX_PACING_WAIT_MS was not believed. */
-async function shareTurn(bucket: Bucket, cap: number | undefined, deadline: number | undefined): Promise<boolean> {
+async function shareTurn(bucket: Bucket, cap: number | undefined, deadline: number | undefined, held: { ms: number }): Promise<boolean> {
 	for (;;) {
 		const wait = shareOf(bucket, cap, Date.now());
 		if (wait.ms <= 0) return true;
 		if (deadline !== undefined && Date.now() + wait.ms >= deadline) throw new PacingDeadline('the pacing wait would end past the deadline');
-		await pause(bucket, wait);
+		held.ms += await pause(bucket, wait);
 		if (!wait.answer && wait.ms > MAX_PACING_WAIT_MS) return false;
 	}
 }
 
 /** Takes the turn in the queue and counts the request as sent; undefined when a background request's share is gone. */
-async function take(bucket: Bucket, cap: number | undefined, deadline: number | undefined, share: boolean): Promise<number | undefined> {
-	const previous = bucket.queue;
+async function take(bucket: Bucket, cap: number | undefined, deadline: number | undefined, share: boolean, held: { ms: number }): Promise<number | undefined> {
+	const [previous, paused, entered] = [bucket.queue, bucket.paused, Date.now()];
 	let release!: () => void;
 	bucket.queue = new Promise<void>((resolve) => (release = resolve));
 	bucket.waiting++;
@@ -355,7 +324,7 @@ async function take(bucket: Bucket, cap: number | undefined, deadline: number | 
 			if (share && shareOf(bucket, cap, Date.now()).ms > 0) return undefined;
 			if (wait.ms <= 0 && !wait.answer) break;
 			if (deadline !== undefined && Date.now() + wait.ms >= deadline) throw new PacingDeadline('the pacing wait would end past the deadline');
-			await pause(bucket, wait);
+			bucket.paused += await pause(bucket, wait);
 			if (!wait.answer && wait.ms > MAX_PACING_WAIT_MS) {
 				// An announced reset this far away is not waited out: let the server decide.
 				bucket.window = undefined;
@@ -374,6 +343,8 @@ async function take(bucket: Bucket, cap: number | undefined, deadline: number | 
 		bucket.inFlight.add(request);
 		return request;
 	} finally {
+		// Pauses at the head of the queue while this one waited held it too (counted within the time it waited).
+		held.ms += Math.min(bucket.paused - paused, Date.now() - entered);
 		bucket.waiting--;
 		// Left the queue before its turn (out of time): the next in line still waits for the ones ahead of this one.
 		if (turn) release();
@@ -381,7 +352,7 @@ async function take(bucket: Bucket, cap: number | undefined, deadline: number | 
 	}
 }
 
-function ticketOf(bucket: Bucket, request: number): PacingTicket {
+function ticketOf(bucket: Bucket, request: number, heldMs: number): PacingTicket {
 	const done = () => {
 		if (!bucket.inFlight.delete(request)) return;
 		bucket.window?.pending.delete(request);
@@ -390,6 +361,7 @@ function ticketOf(bucket: Bucket, request: number): PacingTicket {
 		waiting?.settle();
 	};
 	return {
+		heldMs,
 		done,
 		// Learn first, then end: whoever waits for this answer sees what it said.
 		observe(headers) {

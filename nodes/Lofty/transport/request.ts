@@ -45,7 +45,7 @@ export interface LoftyRequest {
 	background?: boolean;
 	/** Sees the headers of every answer (its `Date` tells Lofty's clock). */
 	onAnswer?: (headers: Record<string, unknown>) => void;
-	/** Called as each attempt goes out, with how long it waited for the rate limit (the pace, its share, a 429's hold). */
+	/** Called as each attempt goes out, with how long the pacer held it for the rate limit (the pace, its share, a 429's hold; not the process's stalls). */
 	onSend?: (heldMs: number) => void;
 }
 
@@ -293,7 +293,6 @@ async function exchange(ctx: LoftyContext, to: Target, request: LoftyRequest, it
 		// A slot of the execution's Parallel Requests first, then the credential's pace.
 		const release = slots ? await slots.take() : undefined;
 		let ticket: Awaited<ReturnType<typeof acquire>>;
-		const asked = Date.now();
 		try {
 			ticket = await acquire(pacing, cap, deadline, request.background);
 		} catch (error) {
@@ -316,7 +315,7 @@ async function exchange(ctx: LoftyContext, to: Target, request: LoftyRequest, it
 			release?.();
 			throw new NodeOperationError(ctx.getNode(), `${request.method} ${request.path} was not sent: ${stopped}`, { itemIndex });
 		}
-		request.onSend?.(Date.now() - asked);
+		request.onSend?.(ticket.heldMs);
 		const response = await send(ctx, type, options, authorization)
 			.catch((error: unknown) => ({ fault: 'unreachable' as const, reason: error instanceof Error ? error.message : String(error) }))
 			.finally(() => release?.());
