@@ -114,6 +114,16 @@ describe('background requests and their share of the window (jest clock)', () =>
 		(await third).done();
 	});
 
+	it('a share announced an hour away, with nothing else sent: it goes after the longest wait, not at the reset', async () => {
+		(await acquire('k')).observe({ 'X-RateLimit-Limit': String(LIMIT), 'X-RateLimit-Remaining': '4', 'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + 3600) });
+		const background = acquire('k', undefined, undefined, true);
+		await jest.advanceTimersByTimeAsync(MAX_PACING_WAIT_MS - 1);
+		expect(await settled(background)).toBe(false);
+		await jest.advanceTimersByTimeAsync(1);
+		expect(await settled(background)).toBe(true);
+		(await background).done();
+	});
+
 	it('a share wait of exactly the longest wait is believed: at its end the share is asked again', async () => {
 		// The window ends exactly MAX_PACING_WAIT_MS away (a reset in ms, plus the margin); 2 of 4 left: the share is used.
 		(await acquire('k')).observe({ 'X-RateLimit-Limit': '4', 'X-RateLimit-Remaining': '2', 'X-RateLimit-Reset': String(Date.now() + MAX_PACING_WAIT_MS - 250) });
